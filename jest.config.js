@@ -1,0 +1,28 @@
+// One Jest run, two projects: "web" (jsdom: shell, remotes, shared packages) and "server"
+// (node: the API against a real database). @swc/jest transforms TypeScript and TSX.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/)'];
+module.exports = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shell/src', '<rootDir>/remotes', '<rootDir>/shared'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc },
+      transformIgnorePatterns: esmDeps,
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest.setup-web.ts'],
+      moduleNameMapper: { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/scripts/jest.asset-stub.js' },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/src', '<rootDir>/deploy/src'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swc },
+      transformIgnorePatterns: esmDeps,
+      testTimeout: 60000,
+    },
+  ],
+};
