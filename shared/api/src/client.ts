@@ -1,0 +1,73 @@
+import { getToken } from '@khela/session';
+import type { Envelope } from './contract';
+
+/** A refusal or failure, carrying the server's errorCode so the UI can translate it. */
+export class ApiError extends Error {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** errorCode used when the server could not be reached or answered something that is not JSON. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+interface ClientConfig {
+  baseUrl: string;
+  merchant: string;
+  getLanguage: () => string;
+}
+
+const config: ClientConfig = { baseUrl: '', merchant: 'KHELA', getLanguage: () => 'BN' };
+
+export function configureApi(next: Partial<ClientConfig>): void {
+  Object.assign(config, next);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = new URL(config.baseUrl + path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {
+    Merchant: config.merchant,
+    Language: config.getLanguage().toUpperCase(),
+    Device: 'web',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(NETWORK_ERROR, 'network link abnormal', 0);
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 'invalid answer', res.status);
+  }
+  if (!res.ok || !envelope.success) {
+    throw new ApiError(envelope.errorCode ?? 'UNKNOWN_ERROR', envelope.message ?? '', res.status);
+  }
+  return envelope.value;
+}

@@ -1,0 +1,69 @@
+/** The wire contract shared by the client and the server's answers. */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  value: T;
+  errorCode?: string;
+}
+
+export type SystemStatusCode = 0 | 1 | 2;
+
+export interface SystemStatus {
+  status: SystemStatusCode;
+  ip: string;
+  maintenance: boolean;
+  regionRestriction: boolean;
+}
+
+export interface WhitelabelNode {
+  modId: string;
+  enabled: boolean;
+  childrenNodes: WhitelabelNode[];
+}
+
+export interface CustomerServiceEntry {
+  csType: string;
+  path: string;
+}
+
+export interface RegistrationFieldRule {
+  field: string;
+  enabled: boolean;
+  required: boolean;
+  patternId: string;
+  acceptedPattern: string;
+  minLength: number;
+  maxLength: number;
+}
+
+export interface PermissionInfo {
+  customerService: CustomerServiceEntry[];
+  domainRoute: unknown;
+  resources: Record<string, { labelNameEn: string; url: string }[]>;
+  whitelabel: WhitelabelNode[];
+  registrationFieldRules: RegistrationFieldRule[];
+  mainDomain: string;
+  gtagId: string | null;
+  location: { ip: string };
+  imageCDNs: string[];
+  launchGameCDNs: string[];
+  maintenance: boolean;
+  regionRestriction: boolean;
+  supportHours?: string;
+}
+
+export interface MemberInfoDto {
+  id: number | string;
+  account: string;
+  nickname: string;
+  type: number;
+}
+
+/** Finds a whitelabel flag anywhere in the tree. */
+export function isFlagEnabled(tree: WhitelabelNode[] | undefined, modId: string): boolean {
+  for (const node of tree ?? []) {
+    if (node.modId === modId) return node.enabled;
+    if (isFlagEnabled(node.childrenNodes, modId)) return node.enabled;
+  }
+  return false;
+}

@@ -1,0 +1,30 @@
+import { initI18n, i18n, storedLanguage, storeLanguage, addNamespace, LANGUAGE_STORAGE_KEY, commonBn, commonEn } from './index';
+
+function keys(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+describe('i18n', () => {
+  it('defaults to BN and reads the stored choice under hisLang', () => {
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    expect(storedLanguage()).toBe('BN');
+    storeLanguage('EN');
+    expect(localStorage.getItem('hisLang')).toBe('EN');
+    expect(storedLanguage()).toBe('EN');
+    localStorage.setItem('hisLang', 'xx');
+    expect(storedLanguage()).toBe('BN');
+  });
+
+  it('has the same keys in BN and EN', () => {
+    expect(keys(commonBn).sort()).toEqual(keys(commonEn).sort());
+  });
+
+  it('translates in both languages and accepts remote namespaces', async () => {
+    await initI18n('BN');
+    expect(i18n.t('header.login')).toBe('লগইন');
+    addNamespace('demo', { bn: { hi: 'হাই' }, en: { hi: 'Hi' } });
+    await i18n.changeLanguage('en');
+    expect(i18n.t('header.login')).toBe('Log in');
+    expect(i18n.t('demo:hi')).toBe('Hi');
+  });
+});

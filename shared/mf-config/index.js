@@ -1,0 +1,94 @@
+// The one place that declares what all seven builds share at run time. Every rspack.config.ts
+// (shell and remotes) calls these helpers, so a singleton can never be declared in one build and
+// forgotten in another. Versions come from the installed packages, so the requirement a remote is
+// built with is exactly what it was tested against.
+'use strict';
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function installedVersion(pkg) {
+  const manifest = require.resolve(`${pkg}/package.json`, { paths: [repoRoot] });
+  return require(manifest).version;
+}
+
+/** Packages that must exist once per page. The trailing-slash keys share every subpath
+ * (react-dom/client, react/jsx-runtime); without them react-dom/client is bundled twice. */
+const SINGLETONS = {
+  react: 'react',
+  'react/': 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/': 'react-dom',
+  'react-router-dom': 'react-router-dom',
+  'react-router': 'react-router-dom',
+  jotai: 'jotai',
+  'jotai/': 'jotai',
+  i18next: 'i18next',
+  'react-i18next': 'react-i18next',
+  '@khela/session': '@khela/session',
+  '@khela/i18n': '@khela/i18n',
+  '@khela/api': '@khela/api',
+};
+
+function majorRange(version) {
+  return `^${version.split('.')[0]}.0.0`;
+}
+
+/** The shared map for ModuleFederationPlugin. */
+function sharedSingletons() {
+  const shared = {};
+  for (const [key, pkg] of Object.entries(SINGLETONS)) {
+    let version;
+    if (pkg === 'react-router-dom' && key === 'react-router') {
+      const rrd = require.resolve('react-router-dom/package.json', { paths: [repoRoot] });
+      version = require(require.resolve('react-router/package.json', { paths: [path.dirname(rrd)] })).version;
+    } else {
+      version = installedVersion(pkg);
+    }
+    shared[key] = {
+      singleton: true,
+      requiredVersion: pkg.startsWith('@khela/') ? `^${version}` : majorRange(version),
+      version,
+      strictVersion: false,
+    };
+  }
+  return shared;
+}
+
+const REMOTE_NAMES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'];
+
+/** Federation name of a remote: identifiers cannot hold dashes. */
+function federationName(remote) {
+  return `khela_${remote.replace(/-/g, '_')}`;
+}
+
+/** Options for a remote's ModuleFederationPlugin. */
+function remoteFederation(remote, exposes) {
+  return {
+    name: federationName(remote),
+    filename: 'remoteEntry.js',
+    exposes,
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    manifest: { fileName: 'mf-manifest.json' },
+    dts: false,
+    experiments: { externalRuntime: true },
+  };
+}
+
+/** Options for the shell's ModuleFederationPlugin: no remotes at build time, ever. */
+function hostFederation(runtimePlugins) {
+  return {
+    name: 'khela_shell',
+    remotes: {},
+    shared: sharedSingletons(),
+    shareStrategy: 'loaded-first',
+    runtimePlugins,
+    manifest: false,
+    dts: false,
+    experiments: { provideExternalRuntime: true },
+  };
+}
+
+module.exports = { SINGLETONS, REMOTE_NAMES, sharedSingletons, remoteFederation, hostFederation, federationName };

@@ -1,0 +1,72 @@
+import { atom, createStore } from 'jotai';
+import { isAgentType, isTrialType } from './roles';
+
+export interface MemberInfo {
+  id: number | string;
+  account: string;
+  nickname: string;
+  type: number;
+}
+
+export interface LoginState {
+  isLogin: boolean;
+  isAgent: boolean;
+  isTrial: boolean;
+  userInfo: { userName: string } | null;
+  member: MemberInfo | null;
+  firstTimeLogin: boolean;
+}
+
+export const GUEST: LoginState = {
+  isLogin: false,
+  isAgent: false,
+  isTrial: false,
+  userInfo: null,
+  member: null,
+  firstTimeLogin: false,
+};
+
+export function loginStateFor(member: MemberInfo, firstTimeLogin = false): LoginState {
+  return {
+    isLogin: true,
+    isAgent: isAgentType(member.type),
+    isTrial: isTrialType(member.type),
+    userInfo: { userName: member.account },
+    member,
+    firstTimeLogin,
+  };
+}
+
+/** 'pending' until the start-up token check has finished; guards wait for it. */
+export type SessionPhase = 'pending' | 'ready';
+
+export const loginStateAtom = atom<LoginState>(GUEST);
+export const sessionPhaseAtom = atom<SessionPhase>('pending');
+
+export interface PublicState {
+  balance: number | null;
+  currencySymbol: string;
+  hasVip: boolean;
+  vipLabelName: string | null;
+  vipRankLevel: number | null;
+  availablePromoCount: number;
+  unreadMessage: number;
+  referralEnabled: boolean;
+}
+
+export const publicStateAtom = atom<PublicState>({
+  balance: null,
+  currencySymbol: '৳',
+  hasVip: false,
+  vipLabelName: null,
+  vipRankLevel: null,
+  availablePromoCount: 0,
+  unreadMessage: 0,
+  referralEnabled: false,
+});
+
+export const sideMenuOpenAtom = atom(false);
+
+/** The one store of the page. The shell provides it; remotes reach it through the shared
+ * singleton of this package, so importing it by package name is the only correct way. */
+export const sessionStore = createStore();

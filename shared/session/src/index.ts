@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './storage';
+export * from './atoms';
+export * from './modals';
