@@ -1,2 +1,3 @@
 export * from './client';
 export * from './contract';
+export * from './cs-path';

@@ -70,3 +70,9 @@ export const sideMenuOpenAtom = atom(false);
 /** The one store of the page. The shell provides it; remotes reach it through the shared
  * singleton of this package, so importing it by package name is the only correct way. */
 export const sessionStore = createStore();
+
+/** The page-wide loader the flows show while they wait (login, logout); hidden after navigation. */
+export const pageLoaderAtom = atom(false);
+
+/** The server's permission info (flags, customer service, field rules), loaded once at start. */
+export const permissionAtom = atom<import('@khela/api').PermissionInfo | null>(null);

@@ -1,0 +1,26 @@
+export const en = {
+  title: 'Agent centre',
+  gmt: 'GMT{{offset}}',
+  signOut: 'Sign out',
+  menu: {
+    deposit: 'Deposit',
+    withdraw: 'Withdraw',
+    agentAnnouncement: 'Announcements',
+    agentTeamOverview: 'Team overview',
+    registerCenter: 'Register account',
+    downlineManagmentView: 'Team management',
+    personalHistoryCopy: 'Team betting',
+    palStatementsAgentCopy: 'User loss',
+    agentRevenueReport: 'My income',
+    agentDownlineTransactionDetailsCopy: 'Account details',
+    agentDividendRecordCopy2: 'Dividend records',
+    agentDailyWages2: 'Daily wages',
+    agentHourSalary: 'Hourly salary',
+    agentRealtimeSalary: 'Real-time salary',
+    platformMessages: 'Platform messages',
+    customerService: 'Customer service',
+  },
+  nothingYet: 'Nothing here yet.',
+  confirmSignOut: 'Do you want to sign out?',
+};
+export type AgentResources = typeof en;

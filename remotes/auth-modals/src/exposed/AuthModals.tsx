@@ -1,0 +1,33 @@
+import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { modalAtom } from '@khela/session';
+import { Modal } from '@khela/ui';
+import { NS } from '../i18n';
+import { LoginForm } from '../features/LoginPopup';
+import { RegisterPopup } from '../features/RegisterPopup';
+import { ChangePasswordPopup, ForgotPopup } from '../features/PasswordPopups';
+import '../auth.css';
+
+/** Mounted once by the shell; shows the sign-in modal the session store names. */
+export default function AuthModals() {
+  const { t } = useTranslation(NS);
+  const [modal, setModal] = useAtom(modalAtom);
+  const close = () => setModal(null);
+  switch (modal?.key) {
+    case 'loginPopupModal':
+    case 'loginModal':
+      return (
+        <Modal title={t('login.title')} onClose={close} testId="login-modal">
+          <LoginForm onLoggedIn={() => window.location.assign('/')} />
+        </Modal>
+      );
+    case 'registerModal':
+      return <Modal title={t('register.title')} onClose={close} testId="register-modal"><RegisterPopup /></Modal>;
+    case 'forgetPassModal':
+      return <Modal title={t('forgot.title')} onClose={close} testId="forgot-modal"><ForgotPopup /></Modal>;
+    case 'changePassModal':
+      return <Modal title={t('change.title')} onClose={close} testId="change-password-modal"><ChangePasswordPopup /></Modal>;
+    default:
+      return null;
+  }
+}

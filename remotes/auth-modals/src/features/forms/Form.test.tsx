@@ -1,0 +1,28 @@
+import { render, screen, fireEvent } from '@testing-library/react';
+import { initI18n, i18n } from '@khela/i18n';
+import '../../i18n';
+import { Form, validate } from './Form';
+
+beforeAll(() => initI18n('EN'));
+
+describe('auth form validation', () => {
+  const fields = [
+    { name: 'password', label: 'Password' },
+    { name: 'confirm', label: 'Confirm', equals: 'password' },
+  ];
+  it('requires every field and equal confirmation', () => {
+    expect(validate(fields, {})).toEqual({ password: 'errors.required', confirm: 'errors.required' });
+    expect(validate(fields, { password: 'a', confirm: 'b' })).toEqual({ confirm: 'errors.inconsistent' });
+    expect(validate(fields, { password: 'a', confirm: 'a' })).toEqual({});
+  });
+
+  it('shows the error under the field, in EN and BN, and sends nothing', async () => {
+    const request = jest.fn();
+    render(<Form fields={fields} submitLabel="Go" request={request} testId="f" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findAllByText('Input cannot be empty')).toHaveLength(2);
+    await i18n.changeLanguage('bn');
+    expect(await screen.findAllByText('ঘরটি খালি রাখা যাবে না')).toHaveLength(2);
+    expect(request).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,52 @@
+export const en = {
+  login: {
+    title: 'Log in',
+    tabUsername: 'Username',
+    tabSms: 'Mobile number',
+    username: 'Username',
+    password: 'Password',
+    mobileNum: 'Mobile number',
+    code: 'Verification code',
+    remember: 'Remember me',
+    submit: 'Log in',
+    toRegister: 'No account yet? Register',
+    forgot: 'Forgot password?',
+    freePlay: 'Free play',
+  },
+  register: {
+    title: 'Register',
+    tabUsername: 'By username',
+    tabMobile: 'By mobile number',
+    confirmPassword: 'Confirm password',
+    terms: 'I am over 18 and agree to the terms and conditions',
+    submit: 'Register',
+    toLogin: 'Already registered? Log in',
+    noMethod: 'Registration is closed right now.',
+  },
+  forgot: {
+    title: 'Forgot password',
+    tabEmail: 'E-mail',
+    tabMobile: 'Mobile number',
+    email: 'E-mail',
+    submit: 'Send',
+    customerService: 'Contact customer service',
+  },
+  change: {
+    title: 'Change password',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    submit: 'Save',
+  },
+  agent: {
+    title: 'Agent back office',
+    supportHours: 'Support hours: {{hours}}',
+    supportHoursDefault: 'every day, 24 hours',
+  },
+  errors: {
+    required: 'Input cannot be empty',
+    inconsistent: 'The two entries are inconsistent',
+    terms: 'Please agree to the terms',
+  },
+};
+export type AuthResources = typeof en;

@@ -1,0 +1,9 @@
+import path from 'node:path';
+import { remoteRspackConfig } from '@khela/mf-config/rspack';
+
+export default remoteRspackConfig({
+  remote: 'member-centre',
+  dirname: path.dirname(new URL(import.meta.url).pathname),
+  devPort: 3013,
+  exposes: { './MemberCentre': './src/exposed/MemberCentre.tsx' },
+});

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Provider, useSetAtom } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
+import { apiRequest, type PermissionInfo } from '@khela/api';
+import { permissionAtom, sessionStore } from '@khela/session';
+import { StatusGate } from '../features/status-gate/StatusGate';
+import { useSessionBootstrap } from '../features/session-bootstrap/useSessionBootstrap';
+import { NavigationEffects } from '../features/navigation/NavigationEffects';
+import { AppRoutes } from './AppRoutes';
+import { ModalHost, PageLoader } from './ModalHost';
+
+/** Permission info (flags, customer service) is needed even on the maintenance page. */
+function PermissionLoader() {
+  const setPermission = useSetAtom(permissionAtom);
+  useEffect(() => {
+    apiRequest<PermissionInfo>('/wps/system/permission').then(setPermission, () => undefined);
+  }, [setPermission]);
+  return null;
+}
+
+function Session() {
+  useSessionBootstrap();
+  return null;
+}
+
+export function App() {
+  return (
+    <Provider store={sessionStore}>
+      <BrowserRouter>
+        <PermissionLoader />
+        <StatusGate>
+          <Session />
+          <NavigationEffects />
+          <AppRoutes />
+          <ModalHost />
+          <PageLoader />
+        </StatusGate>
+      </BrowserRouter>
+    </Provider>
+  );
+}

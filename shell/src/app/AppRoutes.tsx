@@ -1,0 +1,94 @@
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { RemoteArea } from '../federation/RemoteArea';
+import { BareLayout, Layout } from '../features/layout/Layout';
+import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
+
+const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
+const GAME_CENTRES = ['SPORTS', 'ESPORTS', 'LIVE', 'LOTT', 'ELOTT'] as const;
+const GAME_LISTS = ['HOT', 'FISH', 'RNG', 'PVP'] as const;
+const LOTTERY_PAGES = { '/lottery': 'LOTTERY', '/seaLottery': 'SEA', '/vnLottery': 'VN' } as const;
+
+const Home = () => <RemoteArea remote="lobby" module="HomePage" />;
+
+function HelpRoute() {
+  const { hash } = useLocation();
+  return (
+    <>
+      <Home />
+      <OpenModalOnEnter modal={{ key: 'helpModal', props: hash ? { anchor: hash.slice(1) } : undefined }} />
+    </>
+  );
+}
+
+/** Every route of the storefront spec, each mounted from the remote that owns it. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {HOME_PATHS.map((path) => (
+          <Route key={path} path={path} element={<Home />} />
+        ))}
+        <Route path="/login" element={<><Home /><OpenModalOnEnter modal={{ key: 'loginPopupModal' }} /></>} />
+        <Route path="/register" element={<><Home /><OpenModalOnEnter modal={{ key: 'registerModal' }} /></>} />
+        <Route path="/help" element={<HelpRoute />} />
+        <Route path="/helpmc" element={<RemoteArea remote="promotions" module="HelpCentre" />} />
+        {GAME_CENTRES.map((type) => (
+          <Route key={type} path={`/${type.toLowerCase()}`} element={<RemoteArea remote="lobby" module="GameCentre" props={{ gameType: type }} />} />
+        ))}
+        {GAME_LISTS.map((type) => (
+          <Route key={type} path={`/${type.toLowerCase()}`} element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: type }} />} />
+        ))}
+        {(['favorite', 'recent'] as const).map((type) => (
+          <Route
+            key={type}
+            path={`/${type}`}
+            element={
+              <RequireMember fallback={<Home />}>
+                <RemoteArea remote="lobby" module="AccountGameList" props={{ listType: type }} />
+              </RequireMember>
+            }
+          />
+        ))}
+        {Object.entries(LOTTERY_PAGES).map(([path, area]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireToken>
+                <RemoteArea remote="lobby" module="LotteryPage" props={{ lotteryArea: area }} />
+              </RequireToken>
+            }
+          />
+        ))}
+        <Route path="/promotions" element={<RemoteArea remote="promotions" module="PromotionsPage" />} />
+        <Route path="/notice" element={<RemoteArea remote="promotions" module="NoticeCentre" />} />
+        <Route path="/noticecontent" element={<RemoteArea remote="promotions" module="NoticeContent" />} />
+        <Route path="/pointMall" element={<RemoteArea remote="points-mall" module="PointMall" />} />
+        <Route
+          path="/member/*"
+          element={
+            <RequireMember fallback={<Home />} refuseTrial>
+              <RemoteArea remote="member-centre" module="MemberCentre" />
+            </RequireMember>
+          }
+        />
+        {/* an unknown game path goes to the hot list */}
+        <Route path="*" element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: 'HOT' }} />} />
+      </Route>
+      <Route element={<Layout footer={false} />}>
+        <Route path="/seamless" element={<RemoteArea remote="lobby" module="SeamlessPage" />} />
+      </Route>
+      <Route element={<BareLayout />}>
+        <Route path="/agent" element={<RemoteArea remote="auth-modals" module="AgentLanding" />} />
+        <Route
+          path="/agentHome/*"
+          element={
+            <RequireAgent>
+              <RemoteArea remote="agent-centre" module="AgentHome" />
+            </RequireAgent>
+          }
+        />
+      </Route>
+    </Routes>
+  );
+}

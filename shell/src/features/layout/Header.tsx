@@ -1,0 +1,60 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Link, NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { loginStateAtom, openModalAtom, sideMenuOpenAtom } from '@khela/session';
+import { useLogout } from '../session-bootstrap/useLogout';
+
+export function Header() {
+  const { t } = useTranslation();
+  const login = useAtomValue(loginStateAtom);
+  const openModal = useSetAtom(openModalAtom);
+  const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
+  const { requestLogout, dialog } = useLogout();
+  return (
+    <header className="k-header" data-testid="header">
+      <button
+        type="button"
+        className="k-icon-button"
+        aria-label={t('header.menu')}
+        aria-expanded={menuOpen}
+        data-testid="side-menu-toggle"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        ☰
+      </button>
+      <Link to="/" className="k-logo" aria-label={t('brand')}>
+        <span className="k-logo__mark" aria-hidden="true">খ</span>
+        <span className="k-logo__text">{t('brand')}</span>
+      </Link>
+      <nav className="k-header__nav" aria-label={t('header.menu')}>
+        <NavLink to="/" end>{t('header.home')}</NavLink>
+        <NavLink to="/promotions">{t('header.promotions')}</NavLink>
+      </nav>
+      <div className="k-header__shortcuts">
+        <Link to="/member/depositv2">{t('header.deposit')}</Link>
+        <Link to="/member/withdraw">{t('header.withdraw')}</Link>
+        <Link to={login.isAgent ? '/agentHome' : '/agent'}>{t('header.agent')}</Link>
+      </div>
+      <div className="k-header__account">
+        {login.isLogin ? (
+          <>
+            <span className="k-header__user" data-testid="header-user">{login.member?.nickname || login.userInfo?.userName}</span>
+            <button type="button" className="k-button k-button--ghost" data-testid="logout-button" onClick={requestLogout}>
+              {t('header.logout')}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="k-button k-button--ghost" data-testid="login-button" onClick={() => openModal({ key: 'loginPopupModal' })}>
+              {t('header.login')}
+            </button>
+            <button type="button" className="k-button" data-testid="register-button" onClick={() => openModal({ key: 'registerModal' })}>
+              {t('header.register')}
+            </button>
+          </>
+        )}
+      </div>
+      {dialog}
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+/** Game types and their routes (spec: HOME and HOT lead to /). */
+export const GAME_TYPE_ROUTES = {
+  HOME: '/',
+  HOT: '/',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  LIVE: '/live',
+  LOTT: '/lott',
+  ELOTT: '/elott',
+  FISH: '/fish',
+  PVP: '/pvp',
+  RNG: '/rng',
+} as const;
+
+/** Side-menu categories after HOME and HOT, in the spec's configured order. */
+export const SIDE_MENU_CATEGORIES: { key: string; to: string }[] = [
+  { key: 'RECENT', to: '/recent' },
+  { key: 'HOT', to: '/hot' },
+  { key: 'LOBBY', to: '/' },
+  { key: 'FAV', to: '/favorite' },
+  { key: 'RNG', to: '/rng' },
+  { key: 'LIVE', to: '/live' },
+  { key: 'FISH', to: '/fish' },
+  { key: 'SPORTS', to: '/sports' },
+  { key: 'ESPORTS', to: '/esports' },
+  { key: 'PVP', to: '/pvp' },
+  { key: 'COCKFIGHT', to: '/sports?category=COCKFIGHT' },
+  { key: 'LOTT', to: '/lott' },
+];

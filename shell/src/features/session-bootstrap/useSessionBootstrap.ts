@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useSetAtom } from 'jotai';
+import { apiRequest, type MemberInfoDto } from '@khela/api';
+import { clearSession, getToken, GUEST, loginStateAtom, loginStateFor, sessionPhaseAtom, setToken, writeSession, SESSION_KEYS } from '@khela/session';
+
+/** Takes a token handed over in the URL query (and removes it from the address bar). */
+export function takeTokenFromUrl(): string | null {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (!token) return null;
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return token;
+}
+
+export function rememberMember(member: MemberInfoDto): void {
+  writeSession(SESSION_KEYS.account, member.account);
+  writeSession(SESSION_KEYS.nickname, member.nickname);
+  writeSession(SESSION_KEYS.customerId, String(member.id));
+}
+
+/**
+ * Start: a token in the URL query or in the session loads member info; once fetched the login
+ * state becomes true. A token the server refuses is dropped. The phase turns 'ready' either way.
+ */
+export function useSessionBootstrap(): void {
+  const setLogin = useSetAtom(loginStateAtom);
+  const setPhase = useSetAtom(sessionPhaseAtom);
+  useEffect(() => {
+    const fromUrl = takeTokenFromUrl();
+    if (fromUrl) setToken(fromUrl);
+    if (!getToken()) {
+      setPhase('ready');
+      return;
+    }
+    let live = true;
+    apiRequest<MemberInfoDto>('/wps/member/info')
+      .then((member) => {
+        if (!live) return;
+        rememberMember(member);
+        const state = loginStateFor(member);
+        writeSession(SESSION_KEYS.isAgent, String(state.isAgent));
+        setLogin(state);
+      })
+      .catch((err) => {
+        if (!live) return;
+        if (err?.status === 401) clearSession();
+        setLogin(GUEST);
+      })
+      .finally(() => live && setPhase('ready'));
+    return () => {
+      live = false;
+    };
+  }, [setLogin, setPhase]);
+}
