@@ -1,7 +1,7 @@
 // One Jest run, two projects: "web" (jsdom: shell, remotes, shared packages) and "server"
 // (node: the API against a real database). @swc/jest transforms TypeScript and TSX.
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
-const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/)'];
+const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/|cookie/)'];
 module.exports = {
   projects: [
     {
@@ -10,7 +10,7 @@ module.exports = {
       roots: ['<rootDir>/shell/src', '<rootDir>/remotes', '<rootDir>/shared'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-      transform: { '^.+\\.(t|j|mj)sx?$': swc },
+      transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
       transformIgnorePatterns: esmDeps,
       setupFilesAfterEnv: ['<rootDir>/scripts/jest.setup-web.ts'],
       moduleNameMapper: { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/scripts/jest.asset-stub.js' },
@@ -20,7 +20,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server/src', '<rootDir>/deploy/src'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j|mj)sx?$': swc },
+      transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
       transformIgnorePatterns: esmDeps,
       testTimeout: 60000,
     },

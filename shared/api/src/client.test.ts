@@ -30,7 +30,7 @@ describe('apiRequest', () => {
 
   it('turns a network failure into NETWORK_ERROR', async () => {
     (globalThis as { fetch: unknown }).fetch = jest.fn().mockRejectedValue(new TypeError('failed'));
-    const err = await apiRequest('/x').catch((e) => e);
+    const err = (await apiRequest("/x").catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.errorCode).toBe(NETWORK_ERROR);
   });

@@ -42,6 +42,7 @@ export function initI18n(lang: Language = storedLanguage()): Promise<unknown> {
     resources: { bn: { common: bn }, en: { common: en } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    initAsync: false, // resources are inline: be ready synchronously
   });
 }
 
@@ -51,6 +52,7 @@ export function currentLanguage(): Language {
 
 /** A remote adds its own namespace once, when its exposed module loads. */
 export function addNamespace(ns: string, resources: { bn: Resource[string]; en: Resource[string] }): void {
+  if (!i18n.isInitialized) void initI18n(); // a remote used on its own (tests, dev) before the shell
   for (const lng of ['bn', 'en'] as const) {
     if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
   }

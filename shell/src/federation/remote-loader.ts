@@ -57,11 +57,13 @@ export async function loadRemoteModule<T>(remote: RemoteName, exposed: string): 
     timer = setTimeout(() => reject(new RemoteUnavailableError(remote, 'timeout')), timeoutMs);
   });
   try {
-    const mod = await Promise.race([loadRemote<T>(`${federationName(remote)}/${exposed}`), timeout]);
+    const loaded: unknown = await Promise.race([loadRemote<T>(`${federationName(remote)}/${exposed}`), timeout]);
+    // the fallback plugin answers with a module factory; real exposed modules are namespace objects
+    const mod = typeof loaded === 'function' ? (loaded as () => unknown)() : loaded;
     if (mod == null || isFallbackModule(mod)) {
       throw new RemoteUnavailableError(remote, 'failed', isFallbackModule(mod) ? mod.error : 'empty module');
     }
-    return mod;
+    return mod as T;
   } catch (err) {
     if (err instanceof RemoteUnavailableError) throw err;
     throw new RemoteUnavailableError(remote, 'failed', (err as Error)?.message);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { apiRequest, type MemberInfoDto } from '@khela/api';
-import { clearSession, getToken, GUEST, loginStateAtom, loginStateFor, sessionPhaseAtom, setToken, writeSession, SESSION_KEYS } from '@khela/session';
+import { clearSession, getToken, GUEST, loginStateAtom, loginStateFor, sessionPhaseAtom, writeSession, SESSION_KEYS } from '@khela/session';
 
 /** Takes a token handed over in the URL query (and removes it from the address bar). */
 export function takeTokenFromUrl(): string | null {
@@ -20,15 +20,13 @@ export function rememberMember(member: MemberInfoDto): void {
 }
 
 /**
- * Start: a token in the URL query or in the session loads member info; once fetched the login
+ * Start: a token in the session (bootstrap moved one from the URL query there) loads member info; once fetched the login
  * state becomes true. A token the server refuses is dropped. The phase turns 'ready' either way.
  */
 export function useSessionBootstrap(): void {
   const setLogin = useSetAtom(loginStateAtom);
   const setPhase = useSetAtom(sessionPhaseAtom);
   useEffect(() => {
-    const fromUrl = takeTokenFromUrl();
-    if (fromUrl) setToken(fromUrl);
     if (!getToken()) {
       setPhase('ready');
       return;

@@ -3,7 +3,10 @@ import { initI18n, i18n } from '@khela/i18n';
 import '../../i18n';
 import { Form, validate } from './Form';
 
-beforeAll(() => initI18n('EN'));
+beforeAll(async () => {
+  await initI18n('EN');
+  await i18n.changeLanguage('en');
+});
 
 describe('auth form validation', () => {
   const fields = [

@@ -4,7 +4,10 @@ import { initI18n, i18n } from '@khela/i18n';
 import '../../i18n';
 import { HomeSection, moreLink } from './HomeSection';
 
-beforeAll(() => initI18n('EN'));
+beforeAll(async () => {
+  await initI18n('EN');
+  await i18n.changeLanguage('en');
+});
 
 describe('home section', () => {
   it('More leads to /{type}, and to ?gameCategory=NEW with the New switch', () => {

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { defaultReleasesDir, readPointer, type Pointer } from './releases';
+
+export interface OriginOptions {
+  releasesDir?: string;
+  /** written into the page as window.__KHELA_CONFIG__ (e.g. the remote load time-out) */
+  clientConfig?: Record<string, unknown>;
+}
+
+const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Escapes JSON for an inline <script>: no "</script>" or line separators can end it early. */
+const inlineJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The page's boot script: the pointer (so the shell needs no extra round trip) and the system
+ * status request, started before any script of ours has downloaded.
+ */
+function bootScript(pointer: Pointer, clientConfig: Record<string, unknown> | undefined): string {
+  const status =
+    "fetch('/wps/system/status',{headers:{Device:'web'}}).then(function(r){return r.json()})" +
+    '.then(function(e){if(!e||!e.success)throw e;return e.value})';
+  const config = clientConfig ? `window.__KHELA_CONFIG__=${inlineJson(clientConfig)};` : '';
+  const preloads = pointer.remotes.lobby
+    ? `<link rel="preload" href="${pointer.remotes.lobby.url}" as="fetch" crossorigin="anonymous">`
+    : '';
+  return `${preloads}<script>${config}window.__KHELA_BOOT__={pointer:${inlineJson(pointer)},status:${status}};` +
+    'window.__KHELA_BOOT__.status.catch(function(){});</script>';
+}
+
+/**
+ * Serves what the browser loads: the page (never cached), /remotes.json (never cached), and the
+ * immutable version folders of the shell and the remotes (cached for a year).
+ */
+export async function registerOrigin(app: FastifyInstance, opts: OriginOptions = {}): Promise<void> {
+  const releasesDir = opts.releasesDir ?? defaultReleasesDir();
+  const templates = new Map<string, string>();
+
+  async function page(reply: FastifyReply) {
+    const pointer = await readPointer(releasesDir);
+    if (!pointer.shell) {
+      return reply.code(503).type('text/plain').send('No shell is published yet: run npm run build, then npm start.');
+    }
+    let template = templates.get(pointer.shell);
+    if (!template) {
+      template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
+      templates.set(pointer.shell, template); // a version never changes, so its page can be kept
+    }
+    const html = template
+      .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
+      .replace('<!--KHELA_BOOT-->', bootScript(pointer, opts.clientConfig));
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  app.get('/remotes.json', async (_req, reply) => {
+    const pointer = await readPointer(releasesDir);
+    return reply.header('Cache-Control', 'no-cache').type('application/json').send(pointer);
+  });
+
+  // Files are looked up per request (new versions appear while the origin runs); only paths
+  // inside a version folder are served, and they are immutable.
+  await app.register(fastifyStatic, {
+    root: releasesDir,
+    serve: false,
+    index: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    preCompressed: true, // publish wrote .br and .gz beside every text asset
+    // @fastify/static 10 hands the reply, not the raw response, to setHeaders
+    setHeaders: (reply: unknown) => (reply as FastifyReply).header('Cache-Control', IMMUTABLE),
+  });
+  const VERSIONED = /^(shell\/[\w.-]+|remotes\/[\w-]+\/[\w.-]+)\/[\w./-]+$/;
+  app.get('/shell/*', (req, reply) => sendVersioned(`shell/${(req.params as { '*': string })['*']}`, reply));
+  app.get('/remotes/*', (req, reply) => sendVersioned(`remotes/${(req.params as { '*': string })['*']}`, reply));
+  function sendVersioned(rel: string, reply: FastifyReply) {
+    if (!VERSIONED.test(rel) || rel.includes('..') || rel.includes('.tmp-')) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return reply.sendFile(rel);
+  }
+
+  // Every other GET is a route of the single-page application.
+  app.get('/*', async (req, reply) => {
+    if (API_PREFIXES.some((p) => req.url.startsWith(p))) return reply.callNotFound();
+    return page(reply);
+  });
+  app.get('/', async (_req, reply) => page(reply));
+}

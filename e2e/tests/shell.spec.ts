@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { gotoAs, memberToken, setSetting, unique } from './support';
+
+test('the home page renders in BN by default and switches to EN', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('খেলায় স্বাগতম');
+  await expect(page.getByTestId('login-button')).toHaveText('লগইন');
+  await page.getByTestId('side-menu-toggle').click();
+  await page.getByTestId('language-select').selectOption('EN');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Khela');
+  await expect(page.getByTestId('login-button')).toHaveText('Log in');
+  expect(await page.evaluate(() => localStorage.getItem('hisLang'))).toBe('EN');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Khela');
+});
+
+test('each remote renders at one of its routes, and the page holds one React DOM', async ({ page, request }) => {
+  // Every React DOM renderer registers itself with the devtools hook: count them.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __renderers: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    w.__renderers = 0;
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject() {
+        w.__renderers += 1;
+        return w.__renderers;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+  });
+  const agent = await memberToken(request, unique('agent'), 1);
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible(); // lobby
+  await page.getByTestId('login-button').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible(); // auth-modals
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'প্রমোশন' }).first().click();
+  await expect(page.getByTestId('promotions-page')).toBeVisible(); // promotions, client-side navigation
+  await page.goto('/pointMall');
+  await expect(page.getByTestId('point-mall')).toBeVisible(); // points-mall
+  await gotoAs(page, '/member/withdraw', agent);
+  await expect(page.getByTestId('member-page-withdraw')).toBeVisible(); // member-centre
+  await expect(page).not.toHaveURL(/token=/);
+  await page.goto('/agentHome');
+  await expect(page.getByTestId('agent-home')).toBeVisible(); // agent-centre (session kept in the tab)
+  await expect(page.getByTestId('header')).toHaveCount(0); // no header on agent pages
+  expect(await page.evaluate(() => (window as unknown as { __renderers: number }).__renderers)).toBe(1);
+});
+
+test('the maintenance and blocked pages follow the server status', async ({ page, request }) => {
+  try {
+    await setSetting(request, 'maintenance', true);
+    await page.goto('/');
+    await expect(page.getByTestId('maintenance-page')).toBeVisible();
+    await expect(page.getByTestId('customer-service-button')).toBeVisible();
+
+    await setSetting(request, 'regionRestriction', true);
+    await page.reload();
+    await expect(page.getByTestId('maintenance-page')).toBeVisible(); // maintenance wins over region
+
+    await setSetting(request, 'maintenance', false);
+    await page.reload();
+    await expect(page.getByTestId('blocked-page')).toBeVisible();
+    await expect(page.getByTestId('visitor-ip')).toContainText('127.0.0.1');
+    await expect(page.getByTestId('customer-service-button')).toBeVisible();
+
+    await setSetting(request, 'regionAllowList', ['127.0.0.0/8']);
+    await page.reload();
+    await expect(page.getByTestId('home-page')).toBeVisible();
+  } finally {
+    await setSetting(request, 'maintenance', false);
+    await setSetting(request, 'regionRestriction', false);
+    await setSetting(request, 'regionAllowList', []);
+  }
+});
+
+test('/vnLottery without a token goes to /login, with the login popup', async ({ page, request }) => {
+  await page.goto('/vnLottery?gameCode=VN_NORTH');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  const token = await memberToken(request, unique('player'));
+  await gotoAs(page, '/vnLottery?gameCode=VN_NORTH', token);
+  await expect(page.getByTestId('lottery-VN')).toBeVisible();
+});
+
+test('/agentHome sends a player to /agent, and a guest on /member gets the login popup', async ({ page, request }) => {
+  const player = await memberToken(request, unique('player'));
+  await gotoAs(page, '/agentHome', player);
+  await expect(page).toHaveURL(/\/agent$/);
+  await expect(page.getByTestId('agent-landing')).toBeVisible();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/member/depositv2');
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+});
+
+test('logout asks, then returns home as a guest', async ({ page, request }) => {
+  const token = await memberToken(request, unique('player'));
+  await gotoAs(page, '/promotions', token);
+  await page.getByTestId('logout-button').click();
+  await page.getByTestId('logout-confirm').getByRole('button', { name: 'নিশ্চিত করুন' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});

@@ -1,0 +1,25 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const OPS_KEY = process.env.KHELA_OPS_KEY ?? 'e2e-ops-key';
+const ops = { 'X-Ops-Key': OPS_KEY };
+
+export async function setSetting(request: APIRequestContext, key: string, value: unknown) {
+  const res = await request.put(`/ops/settings/${key}`, { headers: ops, data: { value } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** A member (type: 0 player, 4 trial, 1/2/41/42 agent) and a session token for it. */
+export async function memberToken(request: APIRequestContext, account: string, type = 0): Promise<string> {
+  const created = await request.post('/ops/members', { headers: ops, data: { account, nickname: account, type } });
+  expect([200, 201, 409]).toContain(created.status());
+  const res = await request.post('/ops/sessions', { headers: ops, data: { account } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).value.token as string;
+}
+
+/** Opens a page with the token handed over in the URL, as the platform's links do. */
+export async function gotoAs(page: Page, path: string, token: string) {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+}
+
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

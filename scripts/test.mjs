@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// npm test: unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then a
+// fresh build of all seven builds and the end-to-end tests in Chromium against it.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall } from './ensure-install.mjs';
+import { buildAll } from './build.mjs';
+import { ensurePnpm } from './pnpm.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpm = ensurePnpm();
+const steps = [];
+
+function run(name, args, env = {}, cwd = root) {
+  console.log(`\n[khela] ${name}`);
+  const r = spawnSync(process.execPath, [pnpm, ...args], { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  steps.push({ name, ok: r.status === 0 });
+  return r.status === 0;
+}
+
+ensureInstall();
+run('unit and server tests (PGlite)', ['exec', 'jest', '--ci']);
+if (process.env.TEST_DATABASE_URL) {
+  run('server tests (PostgreSQL)', ['exec', 'jest', '--ci', '--selectProjects', 'server'], { KHELA_TEST_ENGINE: 'postgres' });
+} else {
+  console.log('\n[khela] TEST_DATABASE_URL is not set: server tests ran on PGlite only');
+}
+try {
+  buildAll({ quiet: true });
+  steps.push({ name: 'build', ok: true });
+  run('end-to-end tests (Chromium)', ['exec', 'playwright', 'test', '-c', 'playwright.config.ts'], {}, join(root, 'e2e'));
+} catch (err) {
+  console.error(err.message);
+  steps.push({ name: 'build', ok: false });
+}
+
+const failed = steps.filter((s) => !s.ok);
+console.log('\n[khela] test steps:');
+for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}`);
+console.log(`steps: ${steps.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length ? 1 : 0);

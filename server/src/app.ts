@@ -1,0 +1,96 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { readConfig, resolveOpsKey } from './config';
+import { createDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { sessionRoutes } from './domains/session/session.routes';
+import { memberRoutes } from './domains/member/member.routes';
+import { opsRoutes } from './domains/ops/ops.routes';
+import { systemRoutes } from './domains/system/system.routes';
+import { systemSchemas } from './domains/system/system.schemas';
+import { installEnvelope } from './http/envelope';
+import { createSettingsStore, type SettingsStore } from './services/settings';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    settings: SettingsStore;
+  }
+}
+
+export interface ApiOptions {
+  /** A database to use; the caller keeps ownership (it is not closed with the app). */
+  db?: Db;
+  /** Without `db`: PostgreSQL URL (default env DATABASE_URL), else PGlite on `dataDir` (default env KHELA_DATA_DIR or `.data/pglite`). */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Operator key (default env KHELA_OPS_KEY, else `.data/ops-key`, created if missing). */
+  opsKey?: string;
+  /** Fastify trustProxy (default env KHELA_TRUST_PROXY, else false). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Fastify logger (default false). */
+  logger?: FastifyServerOptions['logger'];
+  /** Settings cache lifetime in ms (default 2000). */
+  settingsCacheMs?: number;
+  /** Apply migrations and seed at start (default true). */
+  migrate?: boolean;
+  /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
+  docsUi?: boolean;
+}
+
+/**
+ * Builds the API (not listening). Add routes or static serving on the returned instance before
+ * `listen()`/`ready()`; the envelope error and not-found handlers apply to them too.
+ */
+export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> {
+  const config = readConfig();
+  const ownsDb = !opts.db;
+  const db = opts.db ?? createDb({ databaseUrl: opts.databaseUrl ?? config.databaseUrl, dataDir: opts.dataDir ?? config.dataDir });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  try {
+    if (opts.migrate !== false) {
+      await migrate(db);
+      await seed(db);
+    }
+    const opsKey = opts.opsKey ?? resolveOpsKey(config);
+
+    app.decorate('db', db);
+    app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
+    app.decorateRequest('member', null);
+    if (ownsDb) app.addHook('onClose', () => db.close());
+
+    installEnvelope(app);
+    for (const schema of systemSchemas) app.addSchema(schema);
+
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Khela platform API',
+          version: '0.1.0',
+          description:
+            'Every answer is the envelope { success, message, value } plus errorCode on failure. ' +
+            'The session token travels raw in the Authorization header ("Bearer <token>" is accepted too).',
+        },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      },
+    });
+    if (opts.docsUi !== false) await app.register(swaggerUi, { routePrefix: '/wps/docs' });
+    else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+    await app.register(systemRoutes, { prefix: '/wps/system' });
+    await app.register(memberRoutes, { prefix: '/wps/member' });
+    await app.register(sessionRoutes, { prefix: '/wps/session' });
+    await app.register(opsRoutes, { prefix: '/ops', opsKey });
+    return app;
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    if (ownsDb) await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,111 @@
+import type { Db, Queryable } from '../db/db';
+import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
+
+export interface CustomerService {
+  csType: 'whatsapp' | 'livechat' | 'telegram' | 'link';
+  path: string;
+}
+
+export interface Resource {
+  resourceType: string;
+  labelNameEn: string;
+  url: string;
+}
+
+/** The typed view of `system_settings`. */
+export interface SystemSettings {
+  maintenance: boolean;
+  regionRestriction: boolean;
+  regionAllowList: string[];
+  customerService: CustomerService[];
+  resources: Resource[];
+  mainDomain: string;
+  domains: string[];
+  gtagId: string | null;
+  imageCDNs: string[];
+  launchGameCDNs: string[];
+  supportHours: string;
+}
+
+export type SettingKey = keyof SystemSettings;
+
+const httpsUrl = { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 };
+const hostname = { type: 'string', pattern: '^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$' };
+// No `type` keyword: Fastify's validator coerces typed values (null → false, 1 → true); an enum is exact.
+const strictBoolean = { enum: [true, false] };
+const list = (items: object, maxItems = 100) => ({ type: 'array', items, maxItems });
+
+/** The JSON schema each setting's value must satisfy: the operator endpoints validate with these. */
+export const SETTING_SCHEMAS: Record<SettingKey, object> = {
+  maintenance: strictBoolean,
+  regionRestriction: strictBoolean,
+  regionAllowList: list({ anyOf: [{ type: 'string', pattern: IPV4_OR_CIDR_PATTERN }, { type: 'string', format: 'ipv6' }] }, 10000),
+  customerService: list({
+    type: 'object',
+    required: ['csType', 'path'],
+    additionalProperties: false,
+    properties: { csType: { type: 'string', enum: ['whatsapp', 'livechat', 'telegram', 'link'] }, path: httpsUrl },
+  }),
+  resources: list({
+    type: 'object',
+    required: ['resourceType', 'labelNameEn', 'url'],
+    additionalProperties: false,
+    properties: {
+      resourceType: { type: 'string', minLength: 1, maxLength: 50 },
+      labelNameEn: { type: 'string', minLength: 1, maxLength: 100 },
+      url: httpsUrl,
+    },
+  }),
+  mainDomain: hostname,
+  domains: list(hostname),
+  gtagId: { anyOf: [{ type: 'string', pattern: '^[A-Z]{1,3}-[A-Z0-9-]{4,20}$' }, { type: 'null' }] },
+  imageCDNs: list(httpsUrl),
+  launchGameCDNs: list(httpsUrl),
+  supportHours: { type: 'string', maxLength: 100 },
+};
+
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
+
+export async function readSettings(q: Queryable): Promise<SystemSettings> {
+  const rows = await q.query<{ key: string; value: unknown }>('SELECT key, value FROM system_settings');
+  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as unknown as SystemSettings;
+}
+
+/**
+ * Settings read through a short in-memory cache: the storefront asks for the system status on
+ * every boot. Writes go through `set`, which also drops this server's cache; other servers see a
+ * change within `ttlMs`.
+ */
+export interface SettingsStore {
+  get(): Promise<SystemSettings>;
+  set<K extends SettingKey>(key: K, value: SystemSettings[K]): Promise<void>;
+  invalidate(): void;
+}
+
+export function createSettingsStore(db: Db, ttlMs = 2000): SettingsStore {
+  let cached: { at: number; value: Promise<SystemSettings> } | null = null;
+  const store: SettingsStore = {
+    get() {
+      if (!cached || Date.now() - cached.at >= ttlMs) {
+        const value = readSettings(db);
+        value.catch(() => (cached = null)); // a failed read is not cached
+        cached = { at: Date.now(), value };
+      }
+      return cached.value;
+    },
+    async set(key, value) {
+      await db.tx((q) =>
+        q.query(
+          `INSERT INTO system_settings (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+          [key, JSON.stringify(value)],
+        ),
+      );
+      store.invalidate(); // after the commit, so no reader re-caches the old value
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+  return store;
+}

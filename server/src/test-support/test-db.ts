@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApi, type ApiOptions } from '../app';
+import { createDb, type Db } from '../db/db';
+
+/**
+ * One database per test file. PGlite in memory by default; with KHELA_TEST_ENGINE=postgres, the
+ * PostgreSQL at TEST_DATABASE_URL on a fresh random schema, dropped by `dispose()`.
+ */
+export interface TestDb {
+  db: Db;
+  dispose(): Promise<void>;
+}
+
+export const testEngine: Db['engine'] = process.env.KHELA_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export async function createTestDb(): Promise<TestDb> {
+  if (testEngine === 'pglite') {
+    const db = createDb({ dataDir: 'memory://' });
+    return { db, dispose: () => db.close() };
+  }
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('KHELA_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const db = createDb({ databaseUrl, schema, poolSize: 4 });
+  return {
+    db,
+    dispose: async () => {
+      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export const TEST_OPS_KEY = 'test-ops-key';
+
+/** A test database plus an API on it (migrated and seeded), torn down together. */
+export async function createTestApi(opts: ApiOptions = {}): Promise<TestDb & { app: FastifyInstance }> {
+  const testDb = await createTestDb();
+  const app = await buildApi({ db: testDb.db, opsKey: TEST_OPS_KEY, docsUi: false, ...opts });
+  return {
+    ...testDb,
+    app,
+    dispose: async () => {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}
+
+/** Calls an operator endpoint with the test key; resolves with the parsed envelope and status. */
+export async function opsCall(app: FastifyInstance, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+  const res = await app.inject({ method, url, payload, headers: { 'x-ops-key': TEST_OPS_KEY } });
+  return { status: res.statusCode, body: res.json() };
+}
