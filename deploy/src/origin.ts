@@ -1,17 +1,40 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { defaultReleasesDir, readPointer, type Pointer } from './releases';
+import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
 export interface OriginOptions {
   releasesDir?: string;
+  /** serve the dist folders directly as version "dev" (npm run dev) */
+  dev?: boolean;
   /** written into the page as window.__KHELA_CONFIG__ (e.g. the remote load time-out) */
   clientConfig?: Record<string, unknown>;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Development: a releases folder whose "dev" versions are links to the live dist folders, and a
+ * pointer naming them, so the page always loads the latest watch build.
+ */
+async function linkDevReleases(): Promise<string> {
+  const dir = path.join(repoRoot, '.data', 'dev-releases');
+  const link = async (target: string, at: string) => {
+    await mkdir(path.dirname(at), { recursive: true });
+    await rm(at, { recursive: true, force: true });
+    await symlink(target, at, 'dir');
+  };
+  await link(distDir('shell'), path.join(dir, 'shell', 'dev'));
+  let pointer: Pointer = { remotes: {} };
+  for (const name of REMOTES) {
+    await link(distDir(name), path.join(dir, 'remotes', name, 'dev'));
+    pointer = withVersion(pointer, name, 'dev');
+  }
+  await writePointer(withVersion(pointer, 'shell', 'dev'), dir);
+  return dir;
+}
 
 /** Escapes JSON for an inline <script>: no "</script>" or line separators can end it early. */
 const inlineJson = (value: unknown) =>
@@ -38,7 +61,8 @@ function bootScript(pointer: Pointer, clientConfig: Record<string, unknown> | un
  * immutable version folders of the shell and the remotes (cached for a year).
  */
 export async function registerOrigin(app: FastifyInstance, opts: OriginOptions = {}): Promise<void> {
-  const releasesDir = opts.releasesDir ?? defaultReleasesDir();
+  const dev = opts.dev ?? process.env.KHELA_DEV === '1';
+  const releasesDir = dev ? await linkDevReleases() : opts.releasesDir ?? defaultReleasesDir();
   const templates = new Map<string, string>();
 
   async function page(reply: FastifyReply) {
@@ -46,7 +70,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     if (!pointer.shell) {
       return reply.code(503).type('text/plain').send('No shell is published yet: run npm run build, then npm start.');
     }
-    let template = templates.get(pointer.shell);
+    let template = dev ? undefined : templates.get(pointer.shell);
     if (!template) {
       template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
       templates.set(pointer.shell, template); // a version never changes, so its page can be kept
@@ -70,9 +94,9 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     index: false,
     cacheControl: false,
     dotfiles: 'deny',
-    preCompressed: true, // publish wrote .br and .gz beside every text asset
+    preCompressed: !dev, // publish wrote .br and .gz beside every text asset
     // @fastify/static 10 hands the reply, not the raw response, to setHeaders
-    setHeaders: (reply: unknown) => (reply as FastifyReply).header('Cache-Control', IMMUTABLE),
+    setHeaders: (reply: unknown) => (reply as FastifyReply).header('Cache-Control', dev ? 'no-cache' : IMMUTABLE),
   });
   const VERSIONED = /^(shell\/[\w.-]+|remotes\/[\w-]+\/[\w.-]+)\/[\w./-]+$/;
   app.get('/shell/*', (req, reply) => sendVersioned(`shell/${(req.params as { '*': string })['*']}`, reply));
