@@ -92,6 +92,7 @@ for (const url of loopback.scripts) {
   const { file, group } = classify(url);
   const bytes = file && existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
   groups[group] = (groups[group] ?? 0) + bytes;
+  if (process.env.BENCH_VERBOSE) console.log(`    ${kb(bytes).padStart(9)}  ${group.padEnd(17)} ${new URL(url).pathname}`);
   total += bytes;
 }
 
