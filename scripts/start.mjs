@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// npm start: install what is missing, build what is missing, publish the builds as immutable
+// npm start: install what is missing, build, publish the builds as immutable
 // versions, point /remotes.json at them, and serve everything on http://127.0.0.1:8080.
-import { existsSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +8,11 @@ import { ensureInstall } from './ensure-install.mjs';
 import { buildAll } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'];
 
 ensureInstall();
-const built = existsSync(join(root, 'shell/dist/index.html')) &&
-  REMOTES.every((r) => existsSync(join(root, 'remotes', r, 'dist/mf-manifest.json')));
-if (!built || process.argv.includes('--rebuild')) buildAll();
+// Always a production build: it takes seconds, and dist/ may hold a development build from
+// `npm run dev`. An unchanged build publishes as the same content-hash version.
+buildAll({ quiet: true });
 
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const publish = spawnSync(process.execPath, [tsx, 'deploy/src/publish-all.ts'], { cwd: root, stdio: 'inherit' });
