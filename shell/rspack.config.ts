@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { hostFederation } from '@khela/mf-config';
+import { baseConfig } from '@khela/mf-config/rspack';
 
 const require = createRequire(import.meta.url);
 const dirname = path.dirname(new URL(import.meta.url).pathname);
-const isDev = process.env.NODE_ENV === 'development';
+const { config: base, definePlugin } = baseConfig({ name: 'shell', dirname, uniqueName: 'khela_shell' });
 
 // The retry plugin ships its own, older @module-federation/sdk for one logger; point it at the
 // runtime's own copy so the page does not carry two SDKs.
@@ -15,41 +16,9 @@ const runtimeSdkEsm = require
   .replace(/index\.cjs$/, 'index.js');
 
 const config: Configuration = {
-  name: 'shell',
-  context: dirname,
-  mode: isDev ? 'development' : 'production',
-  devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+  ...base,
   entry: { main: './src/index.ts' },
-  output: {
-    path: path.join(dirname, 'dist'),
-    publicPath: 'auto',
-    filename: '[name].[contenthash:10].js',
-    chunkFilename: '[name].[contenthash:10].js',
-    cssFilename: '[name].[contenthash:10].css',
-    cssChunkFilename: '[name].[contenthash:10].css',
-    uniqueName: 'khela_shell',
-    clean: true,
-  },
-  resolve: {
-    extensions: ['.tsx', '.ts', '.js'],
-    alias: { '@module-federation/sdk$': runtimeSdkEsm },
-  },
-  module: {
-    rules: [
-      {
-        test: /\.tsx?$/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: isDev } },
-          },
-          env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
-        },
-      },
-      { test: /\.css$/, type: 'css/auto' },
-    ],
-  },
+  resolve: { ...base.resolve, alias: { '@module-federation/sdk$': runtimeSdkEsm } },
   plugins: [
     new ModuleFederationPlugin(hostFederation([require.resolve('./src/federation/runtime-plugins/fallback.ts')])),
     new rspack.HtmlRspackPlugin({
@@ -60,15 +29,10 @@ const config: Configuration = {
       scriptLoading: 'defer',
       minify: false, // keeps the origin's <!--KHELA_BOOT--> placeholder
     }),
-    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') }),
+    definePlugin,
   ],
   optimization: { splitChunks: { chunks: 'async' } },
-  performance: false,
-  devServer: {
-    port: 3001,
-    historyApiFallback: true,
-    hot: true,
-  },
+  devServer: { port: 3001, historyApiFallback: true, hot: true },
 };
 
 export default config;

@@ -3,22 +3,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES, type Pointer, type RemoteName } from '@khela/api/src/remotes';
 
-export const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+export { REMOTES, type Pointer, type RemoteName };
 export type ReleaseName = RemoteName | 'shell';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const defaultReleasesDir = () => process.env.KHELA_RELEASES_DIR ?? path.join(repoRoot, '.releases');
-
-export interface PointerEntry {
-  version: string;
-  url: string;
-}
-export interface Pointer {
-  shell?: string;
-  remotes: Partial<Record<RemoteName, PointerEntry>>;
-}
 
 export const distDir = (name: ReleaseName) =>
   name === 'shell' ? path.join(repoRoot, 'shell', 'dist') : path.join(repoRoot, 'remotes', name, 'dist');

@@ -56,8 +56,6 @@ function sharedSingletons() {
   return shared;
 }
 
-const REMOTE_NAMES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'];
-
 /** Federation name of a remote: identifiers cannot hold dashes. */
 function federationName(remote) {
   return `khela_${remote.replace(/-/g, '_')}`;
@@ -91,4 +89,4 @@ function hostFederation(runtimePlugins) {
   };
 }
 
-module.exports = { SINGLETONS, REMOTE_NAMES, sharedSingletons, remoteFederation, hostFederation, federationName };
+module.exports = { SINGLETONS, sharedSingletons, remoteFederation, hostFederation, federationName };

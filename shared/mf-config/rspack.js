@@ -5,7 +5,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { remoteFederation } = require('./index.js');
+const { remoteFederation, federationName } = require('./index.js');
 
 const swcRule = (isDev) => ({
   test: /\.tsx?$/,
@@ -16,31 +16,40 @@ const swcRule = (isDev) => ({
   },
 });
 
-function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
+/** What the shell and every remote build share: mode, hashed output, loaders. */
+function baseConfig({ name, dirname, uniqueName }) {
   const isDev = process.env.NODE_ENV === 'development';
   return {
-    name: remote,
-    context: dirname,
-    mode: isDev ? 'development' : 'production',
-    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
-    entry: {},
-    output: {
-      path: path.join(dirname, 'dist'),
-      publicPath: 'auto',
-      filename: '[name].[contenthash:10].js',
-      chunkFilename: '[name].[contenthash:10].js',
-      cssFilename: '[name].[contenthash:10].css',
-      cssChunkFilename: '[name].[contenthash:10].css',
-      uniqueName: `khela_${remote.replace(/-/g, '_')}`,
-      clean: true,
+    isDev,
+    config: {
+      name,
+      context: dirname,
+      mode: isDev ? 'development' : 'production',
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        publicPath: 'auto',
+        filename: '[name].[contenthash:10].js',
+        chunkFilename: '[name].[contenthash:10].js',
+        cssFilename: '[name].[contenthash:10].css',
+        cssChunkFilename: '[name].[contenthash:10].css',
+        uniqueName,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: [swcRule(isDev), { test: /\.css$/, type: 'css/auto' }] },
+      performance: false,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: [swcRule(isDev), { test: /\.css$/, type: 'css/auto' }] },
-    plugins: [
-      new ModuleFederationPlugin(remoteFederation(remote, exposes)),
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') }),
-    ],
-    performance: false,
+    definePlugin: new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') }),
+  };
+}
+
+function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
+  const { config, definePlugin } = baseConfig({ name: remote, dirname, uniqueName: federationName(remote) });
+  return {
+    ...config,
+    entry: {},
+    plugins: [new ModuleFederationPlugin(remoteFederation(remote, exposes)), definePlugin],
     devServer: {
       port: devPort,
       headers: { 'Access-Control-Allow-Origin': '*' },
@@ -49,4 +58,4 @@ function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
   };
 }
 
-module.exports = { remoteRspackConfig, swcRule };
+module.exports = { baseConfig, remoteRspackConfig, swcRule };

@@ -4,3 +4,6 @@ import { en } from './locales/en';
 
 export const NS = 'lobby';
 addNamespace(NS, { bn, en });
+
+/** Title of a section or list: its own title where it has one, else the category's common name. */
+export const titleKeys = (type: string): string[] => [`${NS}:sections.${type}`, `common:nav.${type}`];

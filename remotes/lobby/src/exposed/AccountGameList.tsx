@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@khela/ui';
-import { NS } from '../i18n';
+import { NS, titleKeys } from '../i18n';
 import { GameListFrame } from '../features/games/GameTypeNav';
 import '../lobby.css';
 
@@ -9,7 +9,7 @@ export default function AccountGameList({ listType }: { listType: 'favorite' | '
   const { t } = useTranslation(NS);
   return (
     <div data-testid={`account-list-${listType}`}>
-      <GameListFrame title={t(listType === 'favorite' ? 'sections.FAV' : 'sections.RECENT')}>
+      <GameListFrame title={t(titleKeys(listType === 'favorite' ? 'FAV' : 'RECENT'))}>
         <EmptyState>{t('noGames')}</EmptyState>
       </GameListFrame>
     </div>

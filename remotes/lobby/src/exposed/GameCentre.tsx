@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@khela/ui';
-import { NS } from '../i18n';
+import { NS, titleKeys } from '../i18n';
 import { GameListFrame } from '../features/games/GameTypeNav';
 import '../lobby.css';
 
@@ -9,7 +9,7 @@ export default function GameCentre({ gameType }: { gameType: string }) {
   const { t } = useTranslation(NS);
   return (
     <div data-testid={`game-centre-${gameType}`}>
-      <GameListFrame title={t(`sections.${gameType}`)}>
+      <GameListFrame title={t(titleKeys(gameType))}>
         <EmptyState>{t('noGames')}</EmptyState>
       </GameListFrame>
     </div>

@@ -1,20 +1,10 @@
 import type { LobbyResources } from './en';
 
 export const bn: LobbyResources = {
+  /** section titles that differ from the category names of common:nav */
   sections: {
     RECENT: 'সাম্প্রতিক গেম',
     HOT: 'জনপ্রিয় গেম',
-    LOBBY: 'লবি',
-    FAV: 'প্রিয়',
-    RNG: 'স্লট',
-    LIVE: 'লাইভ ক্যাসিনো',
-    FISH: 'মাছ ধরা',
-    SPORTS: 'খেলাধুলা',
-    ESPORTS: 'ই-স্পোর্টস',
-    PVP: 'কার্ড গেম',
-    COCKFIGHT: 'মোরগ লড়াই',
-    LOTT: 'লটারি',
-    ELOTT: 'ই-লটারি',
   },
   hero: { title: 'খেলায় স্বাগতম', body: 'স্লট, লাইভ ক্যাসিনো, খেলাধুলা আর লটারি — সব এক জায়গায়।' },
   switchHot: 'জনপ্রিয়',

@@ -1,18 +1,8 @@
 export const en = {
+  /** section titles that differ from the category names of common:nav */
   sections: {
     RECENT: 'Recent games',
     HOT: 'Hot games',
-    LOBBY: 'Lobby',
-    FAV: 'Favourites',
-    RNG: 'Slots',
-    LIVE: 'Live casino',
-    FISH: 'Fishing',
-    SPORTS: 'Sports',
-    ESPORTS: 'E-sports',
-    PVP: 'Card games',
-    COCKFIGHT: 'Cockfight',
-    LOTT: 'Lottery',
-    ELOTT: 'E-lottery',
   },
   hero: { title: 'Welcome to Khela', body: 'Slots, live casino, sports and lottery in one place.' },
   switchHot: 'Hot',

@@ -2,21 +2,9 @@ import type { Queryable } from '../../db/db';
 import type { Resource, SystemSettings } from '../../services/settings';
 import { isIpAllowed } from './ip-allow';
 
-export interface WhitelabelNode {
-  modId: string;
-  enabled: boolean;
-  childrenNodes: WhitelabelNode[];
-}
+import type { RegistrationFieldRule, WhitelabelNode } from '@khela/api/src/contract';
 
-export interface RegistrationFieldRule {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  patternId: string;
-  acceptedPattern: string;
-  minLength: number;
-  maxLength: number;
-}
+export type { RegistrationFieldRule, WhitelabelNode };
 
 /** 0 normal, 1 maintenance, 2 region restricted; maintenance wins over region. */
 export function systemStatusCode(settings: SystemSettings, ip: string): 0 | 1 | 2 {

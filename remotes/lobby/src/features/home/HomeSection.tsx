@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@khela/ui';
-import { NS } from '../../i18n';
+import { NS, titleKeys } from '../../i18n';
 
 /** Home sections in the spec's order (recent comes first, only when logged in and not empty). */
 export const HOME_SECTIONS = ['HOT', 'LOBBY', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT'] as const;
@@ -24,7 +24,7 @@ export function HomeSection({ type }: { type: SectionType }) {
   return (
     <section className="lobby-section" data-testid={`home-section-${type}`}>
       <header className="lobby-section__header">
-        <h2>{t(`sections.${type}`)}</h2>
+        <h2>{t(titleKeys(type))}</h2>
         <div className="lobby-switch" role="group">
           <button type="button" aria-pressed={!showNew} onClick={() => setShowNew(false)}>{t('switchHot')}</button>
           <button type="button" aria-pressed={showNew} onClick={() => setShowNew(true)}>{t('switchNew')}</button>
