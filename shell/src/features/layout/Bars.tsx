@@ -25,15 +25,17 @@ export function RightBar() {
   const downloads = useAtomValue(permissionAtom)?.resources?.download ?? [];
   return (
     <aside className="k-right-bar" data-testid="right-bar">
-      <section>
-        <h3>{t('rightBar.download')}</h3>
-        <ul>
-          {DOWNLOADS.map((key) => {
-            const res = downloads.find((r) => r.labelNameEn.replace(/\s/g, '').toLowerCase() === key.toLowerCase());
-            return res ? <li key={key}><a href={res.url}>{t(`rightBar.${key}`)}</a></li> : null;
-          })}
-        </ul>
-      </section>
+      {downloads.length ? (
+        <section>
+          <h3>{t('rightBar.download')}</h3>
+          <ul>
+            {DOWNLOADS.map((key) => {
+              const res = downloads.find((r) => r.labelNameEn.replace(/\s/g, '').toLowerCase() === key.toLowerCase());
+              return res ? <li key={key}><a href={res.url}>{t(`rightBar.${key}`)}</a></li> : null;
+            })}
+          </ul>
+        </section>
+      ) : null}
       <section>
         <h3>{t('rightBar.customerService')}</h3>
         <ul>
