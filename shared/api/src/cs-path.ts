@@ -22,8 +22,21 @@ async function aesKey(key: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 8 random letters and digits (rejection sampling, so every character is equally likely). */
+function randomKey(): string {
+  let key = '';
+  while (key.length < KEY_LENGTH) {
+    for (const b of crypto.getRandomValues(new Uint8Array(16))) {
+      if (b < 248 && key.length < KEY_LENGTH) key += KEY_ALPHABET[b % 62];
+    }
+  }
+  return key;
+}
+
 export async function encryptCsPath(path: string, key?: string): Promise<string> {
-  const k = key ?? toBase64Url(crypto.getRandomValues(new Uint8Array(6))).slice(0, KEY_LENGTH);
+  const k = key ?? randomKey();
   if (k.length !== KEY_LENGTH) throw new Error('key must be 8 characters');
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(k), new TextEncoder().encode(path)));
