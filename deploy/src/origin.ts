@@ -26,10 +26,13 @@ async function linkDevReleases(): Promise<string> {
     await rm(at, { recursive: true, force: true });
     await symlink(target, at, 'dir');
   };
-  await link(distDir('shell'), path.join(dir, 'shell', 'dev'));
+  // npm run dev's builds write dist-dev/, so a production dist/ (npm start, the e2e tests) is never
+  // replaced by a development build under someone's feet
+  const devDist = (name: 'shell' | (typeof REMOTES)[number]) => path.join(path.dirname(distDir(name)), 'dist-dev');
+  await link(devDist('shell'), path.join(dir, 'shell', 'dev'));
   let pointer: Pointer = { remotes: {} };
   for (const name of REMOTES) {
-    await link(distDir(name), path.join(dir, 'remotes', name, 'dev'));
+    await link(devDist(name), path.join(dir, 'remotes', name, 'dev'));
     pointer = withVersion(pointer, name, 'dev');
   }
   await writePointer(withVersion(pointer, 'shell', 'dev'), dir);

@@ -21,7 +21,6 @@ const SINGLETONS = {
   'react-dom': 'react-dom',
   'react-dom/': 'react-dom',
   'react-router-dom': 'react-router-dom',
-  'react-router': 'react-router-dom',
   jotai: 'jotai',
   'jotai/': 'jotai',
   i18next: 'i18next',
@@ -31,6 +30,9 @@ const SINGLETONS = {
   '@khela/api': '@khela/api',
 };
 
+/** The subset of the router the platform uses (see react-router-dom.mjs). */
+const ROUTER_SUBSET = path.join(__dirname, 'react-router-dom.mjs');
+
 function majorRange(version) {
   return `^${version.split('.')[0]}.0.0`;
 }
@@ -39,14 +41,9 @@ function majorRange(version) {
 function sharedSingletons() {
   const shared = {};
   for (const [key, pkg] of Object.entries(SINGLETONS)) {
-    let version;
-    if (pkg === 'react-router-dom' && key === 'react-router') {
-      const rrd = require.resolve('react-router-dom/package.json', { paths: [repoRoot] });
-      version = require(require.resolve('react-router/package.json', { paths: [path.dirname(rrd)] })).version;
-    } else {
-      version = installedVersion(pkg);
-    }
+    const version = installedVersion(pkg);
     shared[key] = {
+      ...(key === 'react-router-dom' ? { import: ROUTER_SUBSET } : {}),
       singleton: true,
       requiredVersion: pkg.startsWith('@khela/') ? `^${version}` : majorRange(version),
       version,
@@ -83,10 +80,11 @@ function hostFederation(runtimePlugins) {
     shared: sharedSingletons(),
     shareStrategy: 'loaded-first',
     runtimePlugins,
-    manifest: false,
+    // lists the shared versions this shell provides: the release tool checks remotes against it
+    manifest: { fileName: 'mf-manifest.json' },
     dts: false,
     experiments: { provideExternalRuntime: true },
   };
 }
 
-module.exports = { SINGLETONS, sharedSingletons, remoteFederation, hostFederation, federationName };
+module.exports = { SINGLETONS, ROUTER_SUBSET, sharedSingletons, remoteFederation, hostFederation, federationName };

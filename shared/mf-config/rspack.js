@@ -27,7 +27,7 @@ function baseConfig({ name, dirname, uniqueName }) {
       mode: isDev ? 'development' : 'production',
       devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
       output: {
-        path: path.join(dirname, 'dist'),
+        path: path.join(dirname, isDev ? 'dist-dev' : 'dist'), // dev builds never replace a production dist
         publicPath: 'auto',
         filename: '[name].[contenthash:10].js',
         chunkFilename: '[name].[contenthash:10].js',
