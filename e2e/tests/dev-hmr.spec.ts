@@ -30,7 +30,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const scratch = mkdtempSync(path.join(tmpdir(), 'khela-dev-'));
-  const env = { ...process.env, NODE_ENV: 'development', KHELA_DEV: '1', PORT: String(port), KHELA_DATA_DIR: path.join(scratch, 'pglite'), KHELA_OPS_KEY: 'e2e-ops-key' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', KHELA_DEV: '1', PORT: String(port), KHELA_DATA_DIR: path.join(scratch, 'pglite'), KHELA_OPS_KEY: 'e2e-ops-key' };
   delete env.DATABASE_URL;
   const opts = { cwd: root, env, stdio: 'inherit' as const, detached: true };
   children.push(spawn(process.execPath, ['scripts/dev-servers.mjs'], opts));

@@ -28,6 +28,8 @@ const SINGLETONS = {
   '@khela/session': '@khela/session',
   '@khela/i18n': '@khela/i18n',
   '@khela/api': '@khela/api',
+  // the validator locale is module state: one copy per page, loaded only by the forms that use it
+  '@khela/validation': '@khela/validation',
 };
 
 /** The subset of the router the platform uses (see react-router-dom.mjs). */

@@ -46,8 +46,6 @@ export const bn: AuthResources = {
     supportHoursDefault: 'প্রতিদিন, ২৪ ঘণ্টা',
   },
   errors: {
-    required: 'ঘরটি খালি রাখা যাবে না',
-    inconsistent: 'দুটি এন্ট্রি মিলছে না',
     terms: 'অনুগ্রহ করে শর্তাবলীতে সম্মত হন',
   },
 };

@@ -44,8 +44,6 @@ export const en = {
     supportHoursDefault: 'every day, 24 hours',
   },
   errors: {
-    required: 'Input cannot be empty',
-    inconsistent: 'The two entries are inconsistent',
     terms: 'Please agree to the terms',
   },
 };

@@ -14,8 +14,8 @@ describe('auth form validation', () => {
     { name: 'confirm', label: 'Confirm', equals: 'password' },
   ];
   it('requires every field and equal confirmation', () => {
-    expect(validate(fields, {})).toEqual({ password: 'errors.required', confirm: 'errors.required' });
-    expect(validate(fields, { password: 'a', confirm: 'b' })).toEqual({ confirm: 'errors.inconsistent' });
+    expect(validate(fields, {})).toEqual({ password: 'Input cannot be empty', confirm: 'Input cannot be empty' });
+    expect(validate(fields, { password: 'a', confirm: 'b' })).toEqual({ confirm: 'The two entries are inconsistent' });
     expect(validate(fields, { password: 'a', confirm: 'a' })).toEqual({});
   });
 
@@ -25,7 +25,7 @@ describe('auth form validation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findAllByText('Input cannot be empty')).toHaveLength(2);
     await i18n.changeLanguage('bn');
-    expect(await screen.findAllByText('ঘরটি খালি রাখা যাবে না')).toHaveLength(2);
+    expect(await screen.findAllByText('এই ঘর খালি রাখা যাবে না')).toHaveLength(2);
     expect(request).not.toHaveBeenCalled();
   });
 });

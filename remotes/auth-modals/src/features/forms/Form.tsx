@@ -1,27 +1,21 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, ApiError, type RequestOptions } from '@khela/api';
+import { formSchema, validate as validateWith, type FieldErrors, type FormField } from '@khela/validation';
 import { NS } from '../../i18n';
 
-export interface FieldSpec {
-  name: string;
+export interface FieldSpec extends FormField {
   label: string;
   type?: 'text' | 'password' | 'email' | 'tel';
   autoComplete?: string;
-  /** the name of the field this one must equal ("inconsistent twice") */
-  equals?: string;
 }
 
 type Values = Record<string, string>;
 
-/** Required-field and confirmation checks; the operator's pattern rules arrive with sign-in. */
-export function validate(fields: FieldSpec[], values: Values): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const f of fields) {
-    if (!values[f.name]?.trim()) errors[f.name] = 'errors.required';
-    else if (f.equals && values[f.name] !== values[f.equals]) errors[f.name] = 'errors.inconsistent';
-  }
-  return errors;
+/** The platform's shared rules (@khela/validation): messages in the validator locale. */
+export function validate(fields: FieldSpec[], values: Values): FieldErrors {
+  const result = validateWith(formSchema(fields), values);
+  return result.success ? {} : result.errors;
 }
 
 interface FormProps {
@@ -39,7 +33,10 @@ interface FormProps {
 export function Form({ fields, submitLabel, request, onSuccess, precheck, children, testId }: FormProps) {
   const { t } = useTranslation([NS, 'common']);
   const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // after the first submit the checks run on every render: an error disappears as it is fixed,
+  // and a language change re-renders them in the new validator locale
+  const [attempted, setAttempted] = useState(false);
+  const errors = attempted ? validate(fields, values) : {};
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
@@ -47,7 +44,7 @@ export function Form({ fields, submitLabel, request, onSuccess, precheck, childr
     setServerError(null);
     const found = validate(fields, values);
     const pre = precheck?.() ?? null;
-    setErrors(found);
+    setAttempted(true);
     if (Object.keys(found).length || pre) return;
     setBusy(true);
     try {
@@ -72,7 +69,7 @@ export function Form({ fields, submitLabel, request, onSuccess, precheck, childr
             aria-invalid={Boolean(errors[f.name])}
             onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
           />
-          {errors[f.name] ? <small className="auth-field__error" role="alert">{t(errors[f.name])}</small> : null}
+          {errors[f.name] ? <small className="auth-field__error" role="alert">{errors[f.name]}</small> : null}
         </label>
       ))}
       {children}
