@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { hostFederation } from '@khela/mf-config';
-import { baseConfig } from '@khela/mf-config/rspack';
+import { baseConfig, federationEsmAliases } from '@khela/mf-config/rspack';
 
 const require = createRequire(import.meta.url);
 const dirname = path.dirname(new URL(import.meta.url).pathname);
@@ -18,7 +18,8 @@ const runtimeSdkEsm = require
 const config: Configuration = {
   ...base,
   entry: { main: './src/index.ts' },
-  resolve: { ...base.resolve, alias: { '@module-federation/sdk$': runtimeSdkEsm } },
+  // the federation runtime's ES module builds (tree-shakeable; see @khela/mf-config/rspack)
+  resolve: { ...base.resolve, alias: { ...federationEsmAliases, '@module-federation/sdk$': runtimeSdkEsm } },
   plugins: [
     new ModuleFederationPlugin(hostFederation([require.resolve('./src/federation/runtime-plugins/fallback.ts')])),
     new rspack.HtmlRspackPlugin({

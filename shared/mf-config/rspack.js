@@ -44,10 +44,31 @@ function baseConfig({ name, dirname, uniqueName }) {
   };
 }
 
+// The federation glue in every remote entry requires its packages as CommonJS, which cannot be
+// tree-shaken: each entry would carry all of the SDK (Node loaders included) for the two helpers
+// it uses. Their ES module builds can be, which halves a remote entry.
+const federationRequire = require('node:module').createRequire(require.resolve('@module-federation/enhanced'));
+const esmOf = (request, from = federationRequire) => {
+  const cjs = from.resolve(request);
+  return { cjs, esm: cjs.replace(/index\.cjs$/, request.endsWith('error-codes') ? 'index.mjs' : 'index.js') };
+};
+const sdkEsm = esmOf('@module-federation/sdk').esm;
+const runtime = esmOf('@module-federation/runtime');
+const runtimeRequire = require('node:module').createRequire(runtime.cjs);
+const bundlerRuntime = esmOf('@module-federation/webpack-bundler-runtime');
+const errorCodes = esmOf('@module-federation/error-codes', runtimeRequire);
+const federationEsmAliases = {
+  '@module-federation/sdk$': sdkEsm,
+  '@module-federation/runtime$': runtime.esm,
+  '@module-federation/error-codes$': errorCodes.esm,
+  [bundlerRuntime.cjs]: bundlerRuntime.esm,
+};
+
 function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
   const { config, definePlugin } = baseConfig({ name: remote, dirname, uniqueName: federationName(remote) });
   return {
     ...config,
+    resolve: { ...config.resolve, alias: federationEsmAliases },
     entry: {},
     plugins: [new ModuleFederationPlugin(remoteFederation(remote, exposes)), definePlugin],
     devServer: {
@@ -58,4 +79,4 @@ function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
   };
 }
 
-module.exports = { baseConfig, remoteRspackConfig, swcRule };
+module.exports = { baseConfig, remoteRspackConfig, swcRule, federationEsmAliases };
