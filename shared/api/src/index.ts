@@ -2,3 +2,5 @@ export * from './client';
 export * from './contract';
 export * from './cs-path';
 export * from './remotes';
+export * from './auth';
+export * from './seal';
