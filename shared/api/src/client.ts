@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly errorCode: string,
     message: string,
     readonly status: number,
+    /** the refusal's value, when the server sent one (e.g. { captcha: true }, { fields }) */
+    readonly value?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,6 +35,10 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** a form-encoded body (application/x-www-form-urlencoded) instead of JSON */
+  form?: Record<string, string>;
+  /** sees the raw response (headers) before the envelope is unwrapped */
+  onResponse?: (res: Response) => void;
 }
 
 /** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
@@ -46,14 +52,15 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   };
   const token = getToken();
   if (token) headers.Authorization = token;
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  else if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (err) {
@@ -66,8 +73,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   } catch {
     throw new ApiError(NETWORK_ERROR, 'invalid answer', res.status);
   }
+  opts.onResponse?.(res);
   if (!res.ok || !envelope.success) {
-    throw new ApiError(envelope.errorCode ?? 'UNKNOWN_ERROR', envelope.message ?? '', res.status);
+    throw new ApiError(envelope.errorCode ?? 'UNKNOWN_ERROR', envelope.message ?? '', res.status, envelope.value ?? undefined);
   }
   return envelope.value;
 }

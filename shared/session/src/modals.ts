@@ -16,7 +16,7 @@ export type ModalKey = (typeof MODAL_KEYS)[number];
 export interface OpenModal {
   key: ModalKey;
   /** Free-form options for the modal, e.g. the help centre's anchor or a public dialog's message key. */
-  props?: Record<string, string>;
+  props?: Record<string, string | undefined>;
 }
 
 export const modalAtom = atom<OpenModal | null>(null);

@@ -13,7 +13,7 @@ export default function AgentLanding() {
     <div className="auth-agent" data-testid="agent-landing">
       <div className="auth-agent__card">
         <h1>{t('agent.title')}</h1>
-        <LoginForm agentPage onLoggedIn={() => window.location.assign('/agentHome')} />
+        <LoginForm agentPage />
         <p className="auth-agent__hours">{t('agent.supportHours', { hours: hours ?? t('agent.supportHoursDefault') })}</p>
       </div>
     </div>

@@ -18,7 +18,7 @@ export default function AuthModals() {
     case 'loginModal':
       return (
         <Modal title={t('login.title')} onClose={close} testId="login-modal">
-          <LoginForm onLoggedIn={() => window.location.assign('/')} />
+          <LoginForm />
         </Modal>
       );
     case 'registerModal':
@@ -26,7 +26,11 @@ export default function AuthModals() {
     case 'forgetPassModal':
       return <Modal title={t('forgot.title')} onClose={close} testId="forgot-modal"><ForgotPopup /></Modal>;
     case 'changePassModal':
-      return <Modal title={t('change.title')} onClose={close} testId="change-password-modal"><ChangePasswordPopup /></Modal>;
+      return (
+        <Modal title={t('change.title')} onClose={close} testId="change-password-modal">
+          <ChangePasswordPopup knownPassword={modal.props?.knownPassword} forced={modal.props?.forced === '1'} />
+        </Modal>
+      );
     default:
       return null;
   }
