@@ -52,6 +52,9 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? config.trustProxy,
     bodyLimit: 256 * 1024,
+    // a field the schema does not know is refused (400), not silently dropped: a caller that
+    // sends one has misunderstood the contract, and the answer should say so
+    ajv: { customOptions: { removeAdditional: false } },
   });
   try {
     if (opts.migrate !== false) {

@@ -105,4 +105,27 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { ops
     reply.code(201);
     return ok(session, 'Session issued');
   });
+
+  // Switches one whitelabel flag (e.g. SMSLOGIN3, FREEPLAY3): the storefront follows at its next load.
+  app.put<{ Params: { modId: string }; Body: { enabled: boolean } }>('/whitelabel/:modId', {
+    schema: {
+      hide,
+      params: { type: 'object', required: ['modId'], properties: { modId: { type: 'string', pattern: '^[A-Z0-9_]{2,32}$' } } },
+      body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } },
+      response: replies({
+        type: 'object',
+        required: ['modId', 'enabled'],
+        properties: { modId: { type: 'string' }, enabled: { type: 'boolean' } },
+      }),
+    },
+  }, async (request) => {
+    const row = await app.db.tx((q) =>
+      q.one<{ mod_id: string; enabled: boolean }>('UPDATE whitelabel_flags SET enabled = $2 WHERE mod_id = $1 RETURNING mod_id, enabled', [
+        request.params.modId,
+        request.body.enabled,
+      ]),
+    );
+    if (!row) throw new ApiError(404, 'FLAG_NOT_FOUND', `No whitelabel flag ${request.params.modId}`);
+    return ok({ modId: row.mod_id, enabled: row.enabled }, 'Flag updated');
+  });
 };

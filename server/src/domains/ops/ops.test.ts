@@ -114,3 +114,40 @@ describe('operator CLI against a listening server', () => {
     await expect(runOps(['status'], { baseUrl: 'http://127.0.0.1:1', opsKey: 'k', print: () => undefined })).rejects.toThrow(/cannot reach/);
   });
 });
+
+describe('whitelabel flags', () => {
+  const flag = async (modId: string) => {
+    const res = await t.app.inject({ url: '/wps/system/whitelabel' });
+    const find = (nodes: { modId: string; enabled: boolean; childrenNodes?: unknown[] }[]): boolean | undefined => {
+      for (const n of nodes) {
+        if (n.modId === modId) return n.enabled;
+        const inner = find((n.childrenNodes ?? []) as never);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    };
+    return find(res.json().value);
+  };
+
+  it('an operator switches a flag and the storefront sees it', async () => {
+    expect(await flag('FREEPLAY3')).toBe(false);
+    const on = await opsCall(t.app, 'PUT', '/ops/whitelabel/FREEPLAY3', { enabled: true });
+    expect(on.status).toBe(200);
+    expect(on.body.value).toEqual({ modId: 'FREEPLAY3', enabled: true });
+    expect(await flag('FREEPLAY3')).toBe(true);
+    await opsCall(t.app, 'PUT', '/ops/whitelabel/FREEPLAY3', { enabled: false });
+    expect(await flag('FREEPLAY3')).toBe(false);
+  });
+
+  it.each([
+    ['/ops/whitelabel/NOPE3', { enabled: true }, 404, 'FLAG_NOT_FOUND'],
+    ['/ops/whitelabel/FREEPLAY3', { enabled: 'yes' }, 400, 'VALIDATION_ERROR'],
+    ['/ops/whitelabel/FREEPLAY3', { enabled: true, extra: 1 }, 400, 'VALIDATION_ERROR'],
+    ['/ops/whitelabel/bad-id', { enabled: true }, 400, 'VALIDATION_ERROR'],
+  ])('refuses %s %j with %i', async (url, body, status, code) => {
+    const res = await opsCall(t.app, 'PUT', url, body);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ success: false, errorCode: code });
+    expect(await flag('FREEPLAY3')).toBe(false);
+  });
+});
