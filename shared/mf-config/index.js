@@ -32,8 +32,24 @@ const SINGLETONS = {
   '@khela/validation': '@khela/validation',
 };
 
-/** The subset of the router the platform uses (see react-router-dom.mjs). */
+/** The subsets of the router and of react-i18next the platform uses (see their .mjs files). */
 const ROUTER_SUBSET = path.join(__dirname, 'react-router-dom.mjs');
+const I18NEXT_REACT_SUBSET = path.join(__dirname, 'react-i18next.mjs');
+const SUBSETS = { 'react-router-dom': ROUTER_SUBSET, 'react-i18next': I18NEXT_REACT_SUBSET };
+
+/**
+ * Aliases the subsets need: react-i18next's own entry under a private name (the subset cannot
+ * import 'react-i18next', which is the shared key it provides), and react-router's production
+ * build (its exports map names only the development build, which keeps its dev-only checks).
+ */
+function subsetAliases(isDev) {
+  const rrPkg = require.resolve('react-router/package.json', { paths: [repoRoot] });
+  const ri18nPkg = require.resolve('react-i18next/package.json', { paths: [repoRoot] });
+  return {
+    'khela-react-i18next-impl$': path.join(path.dirname(ri18nPkg), 'dist/es/index.js'),
+    ...(isDev ? {} : { 'react-router$': path.join(path.dirname(rrPkg), 'dist/production/index.mjs') }),
+  };
+}
 
 function majorRange(version) {
   return `^${version.split('.')[0]}.0.0`;
@@ -45,7 +61,7 @@ function sharedSingletons() {
   for (const [key, pkg] of Object.entries(SINGLETONS)) {
     const version = installedVersion(pkg);
     shared[key] = {
-      ...(key === 'react-router-dom' ? { import: ROUTER_SUBSET } : {}),
+      ...(SUBSETS[key] ? { import: SUBSETS[key] } : {}),
       singleton: true,
       requiredVersion: pkg.startsWith('@khela/') ? `^${version}` : majorRange(version),
       version,
@@ -89,4 +105,4 @@ function hostFederation(runtimePlugins) {
   };
 }
 
-module.exports = { SINGLETONS, ROUTER_SUBSET, sharedSingletons, remoteFederation, hostFederation, federationName };
+module.exports = { SINGLETONS, ROUTER_SUBSET, I18NEXT_REACT_SUBSET, subsetAliases, sharedSingletons, remoteFederation, hostFederation, federationName };

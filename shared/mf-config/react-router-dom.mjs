@@ -3,7 +3,7 @@
 // cannot be tree-shaken (any remote may use any export), so sharing the whole package costs every
 // guest about 59 KB gzip for the data routers, loaders and forms nobody here uses. Re-exporting
 // the subset the platform uses lets the bundler drop the rest inside react-router itself.
-// A name that is missing here fails the build-time check in router-subset.test.ts, not a player.
+// A name that is missing here fails the build-time check in subsets.test.ts, not a player.
 export {
   BrowserRouter,
   MemoryRouter,

@@ -5,7 +5,7 @@
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
-const { remoteFederation, federationName } = require('./index.js');
+const { remoteFederation, federationName, subsetAliases } = require('./index.js');
 
 const swcRule = (isDev) => ({
   test: /\.tsx?$/,
@@ -36,7 +36,7 @@ function baseConfig({ name, dirname, uniqueName }) {
         uniqueName,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: subsetAliases(isDev) },
       module: { rules: [swcRule(isDev), { test: /\.css$/, type: 'css/auto' }] },
       performance: false,
     },
@@ -68,7 +68,7 @@ function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
   const { config, definePlugin } = baseConfig({ name: remote, dirname, uniqueName: federationName(remote) });
   return {
     ...config,
-    resolve: { ...config.resolve, alias: federationEsmAliases },
+    resolve: { ...config.resolve, alias: { ...config.resolve.alias, ...federationEsmAliases } },
     entry: {},
     plugins: [new ModuleFederationPlugin(remoteFederation(remote, exposes)), definePlugin],
     devServer: {
