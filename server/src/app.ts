@@ -10,6 +10,8 @@ import { memberRoutes } from './domains/member/member.routes';
 import { opsRoutes } from './domains/ops/ops.routes';
 import { systemRoutes } from './domains/system/system.routes';
 import { systemSchemas } from './domains/system/system.schemas';
+import { gameDomain } from './domains/game/game.plugin';
+import { contentRoutes } from './domains/content/content.routes';
 import { installEnvelope } from './http/envelope';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 
@@ -90,6 +92,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops', opsKey });
+    await app.register(gameDomain, { opsKey });
+    await app.register(contentRoutes);
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

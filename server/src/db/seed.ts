@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { seedLobby } from '../domains/game/lobby.seed';
 
 export const MERCHANT_CODE = 'KHELA';
 
@@ -97,4 +98,5 @@ export async function seed(db: Db): Promise<void> {
       );
     }
   });
+  await seedLobby(db);
 }

@@ -2,5 +2,6 @@ export * from './client';
 export * from './contract';
 export * from './cs-path';
 export * from './remotes';
+export * from './games';
 export * from './auth';
 export * from './seal';

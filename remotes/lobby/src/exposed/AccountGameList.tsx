@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@khela/ui';
 import { NS, titleKeys } from '../i18n';
-import { GameListFrame } from '../features/games/GameTypeNav';
-import '../lobby.css';
+import { LobbyFrame } from '../components/LobbyFrame';
+import { GameListView } from '../features/game-list/GameListView';
+import { ListHeader } from '../components/ListHeader';
 
 /** The player's own lists: favourites and recently played (the shell requires login). */
 export default function AccountGameList({ listType }: { listType: 'favorite' | 'recent' }) {
   const { t } = useTranslation(NS);
+  const type = listType === 'favorite' ? 'FAV' : 'RECENT';
   return (
-    <div data-testid={`account-list-${listType}`}>
-      <GameListFrame title={t(titleKeys(listType === 'favorite' ? 'FAV' : 'RECENT'))}>
-        <EmptyState>{t('noGames')}</EmptyState>
-      </GameListFrame>
-    </div>
+    <LobbyFrame testId={`account-list-${listType}`}>
+      <ListHeader title={t(titleKeys(type))} />
+      <GameListView key={type} gameType="ALL" initialListType={type} />
+    </LobbyFrame>
   );
 }

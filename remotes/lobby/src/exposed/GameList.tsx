@@ -1,17 +1,25 @@
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@khela/ui';
+import type { ListGameType } from '@khela/api';
 import { NS, titleKeys } from '../i18n';
-import { GameListFrame } from '../features/games/GameTypeNav';
-import '../lobby.css';
+import { LobbyFrame } from '../components/LobbyFrame';
+import { GameListView } from '../features/game-list/GameListView';
+import { ListHeader } from '../components/ListHeader';
 
-/** A game list per type (hot, fish, RNG with ?vassalage, PVP). */
+/** A game list per type (/hot, /fish, /rng with ?vassalage, /pvp); NEW preselected by ?gameCategory=NEW. */
 export default function GameList({ gameType }: { gameType: string }) {
   const { t } = useTranslation(NS);
+  const [params] = useSearchParams();
+  const type = gameType as ListGameType;
   return (
-    <div data-testid={`game-list-${gameType}`}>
-      <GameListFrame title={t(titleKeys(gameType))}>
-        <EmptyState>{t('noGames')}</EmptyState>
-      </GameListFrame>
-    </div>
+    <LobbyFrame testId={`game-list-${gameType}`}>
+      <ListHeader title={t(titleKeys(gameType))} />
+      <GameListView
+        key={params.toString()}
+        gameType={type}
+        initialListType={params.get('gameCategory') === 'NEW' ? 'NEW' : 'ALL'}
+        initialVendor={params.get('vassalage')?.toUpperCase() || undefined}
+      />
+    </LobbyFrame>
   );
 }

@@ -1,19 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
-import { HOME_SECTIONS, HomeSection } from '../features/home/HomeSection';
-import '../lobby.css';
+import '../i18n';
+import { LobbyFrame } from '../components/LobbyFrame';
+import { HomePage as Home } from '../features/home/HomePage';
 
+/** The home lobby: banners, notices, game menu, winners board and the game sections. */
 export default function HomePage() {
-  const { t } = useTranslation(NS);
   return (
-    <div className="lobby-home" data-testid="home-page">
-      <section className="lobby-hero" aria-label={t('hero.title')}>
-        <h1>{t('hero.title')}</h1>
-        <p>{t('hero.body')}</p>
-      </section>
-      {HOME_SECTIONS.map((type) => (
-        <HomeSection key={type} type={type} />
-      ))}
-    </div>
+    <LobbyFrame testId="home-page">
+      <Home />
+    </LobbyFrame>
   );
 }

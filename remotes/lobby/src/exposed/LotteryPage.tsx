@@ -1,18 +1,16 @@
-import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@khela/ui';
 import { NS } from '../i18n';
-import '../lobby.css';
+import { LobbyFrame } from '../components/LobbyFrame';
+import { LotteryView } from '../features/lottery/LotteryView';
+import { ListHeader } from '../components/ListHeader';
 
 /** Lottery launch pages (/lottery, /seaLottery, /vnLottery), query gameCode; the shell requires a token. */
 export default function LotteryPage({ lotteryArea }: { lotteryArea: 'LOTTERY' | 'SEA' | 'VN' }) {
   const { t } = useTranslation(NS);
-  const [params] = useSearchParams();
   return (
-    <div className="lobby-list" data-testid={`lottery-${lotteryArea}`}>
-      <h1>{t(`lottery.${lotteryArea}`)}</h1>
-      {params.get('gameCode') ? <p className="lobby-code">{params.get('gameCode')}</p> : null}
-      <EmptyState>{t('noGames')}</EmptyState>
-    </div>
+    <LobbyFrame testId={`lottery-${lotteryArea}`}>
+      <ListHeader title={t(`lottery.${lotteryArea}`)} />
+      <LotteryView area={lotteryArea} />
+    </LobbyFrame>
   );
 }

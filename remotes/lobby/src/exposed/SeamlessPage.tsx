@@ -1,15 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@khela/ui';
-import { NS } from '../i18n';
-import '../lobby.css';
+import '../i18n';
+import { LobbyFrame } from '../components/LobbyFrame';
+import { LaunchView } from '../features/launch/LaunchView';
 
-/** The seamless game page (no footer). */
+/** The seamless game page (no footer): the platform's launch page. */
 export default function SeamlessPage() {
-  const { t } = useTranslation(NS);
   return (
-    <div className="lobby-list" data-testid="seamless-page">
-      <h1>{t('seamless.title')}</h1>
-      <EmptyState>{t('noGames')}</EmptyState>
-    </div>
+    <LobbyFrame className="lobby-list" testId="seamless-page">
+      <LaunchView />
+    </LobbyFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { init } from './0001_init';
+import { catalogue } from './0002_catalogue';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init];
+export const migrations: readonly Migration[] = [init, catalogue];

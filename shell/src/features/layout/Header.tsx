@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom, openModalAtom, sideMenuOpenAtom } from '@khela/session';
 import { useLogout } from '../session-bootstrap/useLogout';
+import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function Header() {
       <nav className="k-header__nav" aria-label={t('header.menu')}>
         <NavLink to="/" end>{t('header.home')}</NavLink>
         <NavLink to="/promotions">{t('header.promotions')}</NavLink>
+        <HeaderGameMenu />
       </nav>
       <div className="k-header__shortcuts">
         <Link to="/member/depositv2">{t('header.deposit')}</Link>

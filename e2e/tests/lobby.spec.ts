@@ -1,0 +1,237 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoAs, memberToken, unique } from './support';
+
+/** Pages in English (the stored language choice, as the language select leaves it). */
+async function english(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+}
+
+/** Opens a page as a member and waits until the session is known. */
+async function openAs(page: Page, path: string, token: string) {
+  await gotoAs(page, path, token);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}
+
+const tiles = (page: Page) => page.getByTestId('game-list-view').getByTestId('game-tile');
+
+test('the home lobby: banners, notices, game menu, winners board and the sections in order', async ({ page }) => {
+  await english(page);
+  await page.goto('/');
+  const home = page.getByTestId('home-page');
+  await expect(home.getByTestId('home-banners')).toBeVisible();
+  await expect(home.getByTestId('home-banners')).toContainText('Welcome bonus');
+  await expect(home.getByTestId('notice-marquee')).toContainText('Scheduled maintenance');
+  await expect(home.getByTestId('menu-ESPORTS')).toBeVisible();
+  const order = await home.locator('[data-testid^="home-section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('home-section-'.length)));
+  // a guest has no recent section; e-sports and cockfight are split out of sports
+  expect(order).toEqual(['HOT', 'LOBBY', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT']);
+  await expect(home.getByTestId('home-section-HOT').getByTestId('game-tile')).toHaveCount(6);
+  await expect(home.getByTestId('home-section-RNG').getByTestId('game-tile')).toHaveCount(6);
+  const sports = home.getByTestId('home-section-SPORTS').getByTestId('vendor-tile');
+  await expect(sports.first()).toBeVisible();
+  expect(await sports.count()).toBeLessThanOrEqual(5);
+  await expect(home.getByTestId('home-section-ESPORTS').getByTestId('vendor-tile').first()).toBeVisible();
+  // the New switch changes More to ?gameCategory=NEW, which preselects the NEW tab
+  const rng = home.getByTestId('home-section-RNG');
+  await expect(rng.getByTestId('more-RNG')).toHaveAttribute('href', '/rng');
+  await rng.getByRole('button', { name: 'New' }).click();
+  await expect(rng.getByTestId('more-RNG')).toHaveAttribute('href', '/rng?gameCategory=NEW');
+  await rng.getByTestId('more-RNG').click();
+  await expect(page.getByTestId('tab-NEW')).toHaveAttribute('aria-selected', 'true');
+  await expect(tiles(page).first()).toBeVisible();
+});
+
+test('the winners board shows the largest wins first and scrolls, 3 rows at a time', async ({ page }) => {
+  await page.goto('/');
+  const board = page.getByTestId('winners-board');
+  await expect(board.getByTestId('winner-row')).toHaveCount(20);
+  const amounts = await board.getByTestId('winner-row').locator('[data-amount]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))));
+  expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  const window = await board.locator('.lobby-winners__window').boundingBox();
+  const row = await board.getByTestId('winner-row').first().boundingBox();
+  expect(Math.round(window!.height / row!.height)).toBe(3);
+  await expect.poll(() => board.locator('ol').evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/translateY\(-\d/);
+});
+
+test('browse each category: game lists show games, centres show vendors and games', async ({ page }) => {
+  await english(page);
+  for (const [path, id] of [['/rng', 'game-list-RNG'], ['/fish', 'game-list-FISH'], ['/pvp', 'game-list-PVP'], ['/hot', 'game-list-HOT']]) {
+    await page.goto(path);
+    await expect(page.getByTestId(id)).toBeVisible();
+    await expect(tiles(page)).toHaveCount(18);
+    await expect(page.getByTestId('vendor-carousel')).toBeVisible();
+  }
+  await page.goto('/fish');
+  await expect(tiles(page).first()).toBeVisible();
+  await expect(page.getByTestId('classify-menu')).toHaveCount(0); // Fish has only All
+  for (const [path, id] of [['/live', 'LIVE'], ['/sports', 'SPORTS'], ['/esports', 'ESPORTS'], ['/lott', 'LOTT'], ['/elott', 'ELOTT'], ['/sports?category=COCKFIGHT', 'COCKFIGHT']]) {
+    await page.goto(path);
+    await expect(page.getByTestId('vendor-tile').first()).toBeVisible();
+    await expect(tiles(page).first()).toBeVisible();
+    const types = await tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-game-type')))]);
+    expect(types).toEqual([id]);
+  }
+  // vendor tiles of the centres have a play-now button
+  await page.goto('/live');
+  await expect(page.getByTestId('vendor-tile').first().getByTestId('vendor-play')).toBeVisible();
+});
+
+test('a game list filters by vendor, by classify, searches (debounced) and pages', async ({ page }) => {
+  await english(page);
+  await page.goto('/rng');
+  await expect(tiles(page)).toHaveCount(18);
+  await page.getByTestId('vendor-search').fill('tiger');
+  await expect(page.getByTestId('vendor-carousel').getByRole('option')).toHaveCount(2); // ALL and Tiger Spin Studio
+  await page.getByTestId('vendor-TIGERSPIN').click();
+  await expect(page.getByTestId('vendor-TIGERSPIN')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))])).toEqual(['TIGERSPIN']);
+
+  // pages: 2 margin pages and a range of 5
+  const firstPage = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
+  await page.getByTestId('pagination').getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByTestId('game-list-view')).toHaveAttribute('data-page', '2');
+  await expect.poll(() => tiles(page).first().getAttribute('data-node')).not.toBe(firstPage[0]);
+  const second = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
+  expect(second.filter((n) => firstPage.includes(n))).toEqual([]);
+
+  // a classify resets the page to 1
+  await page.getByTestId('classify-menu').getByRole('button', { name: 'Video slots' }).click();
+  await expect(page.getByTestId('game-list-view')).toHaveAttribute('data-page', '1');
+
+  // search: from the NEW tab, typing goes back to ALL
+  await page.getByTestId('vendor-ALL').click();
+  await page.getByTestId('tab-NEW').click();
+  await page.getByTestId('game-search').fill('Golden');
+  await expect(page.getByTestId('tab-ALL')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => tiles(page).evaluateAll((els) => els.every((e) => /golden/i.test(e.textContent ?? '')) && els.length > 0)).toBe(true);
+  await page.getByTestId('game-search').fill('zzqqxx');
+  await expect(page.getByTestId('empty-state')).toHaveText('No games here yet.');
+  await expect(page.getByTestId('pagination')).toHaveCount(0);
+});
+
+test('favourites: a guest gets the login popup; a member keeps them across a reload', async ({ page, request }) => {
+  await english(page);
+  await page.goto('/rng');
+  await tiles(page).first().getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('tab-FAV').click(); // favourites need login too
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tab-ALL')).toHaveAttribute('aria-selected', 'true');
+
+  const token = await memberToken(request, unique('fav'));
+  await openAs(page, '/rng', token);
+  const tile = tiles(page).nth(2);
+  const node = await tile.getAttribute('data-node');
+  const saved = page.waitForResponse((r) => r.url().includes('MCSFE_addFavoriteGameV2') && r.ok());
+  await tile.getByTestId('favourite-toggle').click();
+  await expect(tile.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await saved;
+  await page.reload();
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await expect(page.locator(`[data-testid="game-tile"][data-node="${node}"]`).getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('tab-FAV').click();
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
+  // removing takes it out of the list at once
+  await tiles(page).first().getByTestId('favourite-toggle').click();
+  await expect(tiles(page)).toHaveCount(0);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('a trial account gets the real-account dialog for favourites and real play', async ({ page, request }) => {
+  const token = await memberToken(request, unique('trial'), 4);
+  await openAs(page, '/rng', token);
+  await tiles(page).first().getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('public-dialog')).toContainText('আসল অ্যাকাউন্ট');
+});
+
+test('a launch opens the platform launch page, honestly not connected, and the game appears in recent', async ({ page, request }) => {
+  await english(page);
+  const token = await memberToken(request, unique('play'));
+  await openAs(page, '/pvp', token);
+  const tile = tiles(page).first();
+  const node = await tile.getAttribute('data-node');
+  const name = (await tile.locator('h3').textContent())!;
+  await tile.getByTestId('play-now').click();
+  await expect(page).toHaveURL(/\/seamless\?ticket=[\w-]{22}$/);
+  await expect(page.getByTestId('launch-page')).toBeVisible();
+  await expect(page.getByTestId('launch-game-name')).toHaveText(name);
+  await expect(page.getByTestId('not-connected')).toContainText('not connected');
+  await page.goto('/recent');
+  await expect(page.getByTestId('account-list-recent')).toBeVisible();
+  await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
+  await page.goto('/pvp');
+  await page.getByTestId('tab-RECENT').click();
+  await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
+});
+
+test('home: recent games show only when logged in and not empty (slots)', async ({ page, request }) => {
+  await english(page);
+  const token = await memberToken(request, unique('recent'));
+  await openAs(page, '/', token);
+  await expect(page.getByTestId('home-section-HOT')).toBeVisible();
+  await expect(page.getByTestId('home-section-RECENT')).toHaveCount(0);
+  await page.goto('/rng');
+  await tiles(page).first().getByTestId('play-now').click();
+  await expect(page.getByTestId('launch-page')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('home-section-RECENT').getByTestId('game-tile')).toHaveCount(1);
+});
+
+test('a VASSALAGE entry opens the vendor popup list', async ({ page }) => {
+  await english(page);
+  await page.goto('/live');
+  await page.getByTestId('game-search').fill('all tables');
+  const entry = tiles(page).filter({ hasText: 'Jamuna Live: all tables' });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole('button', { name: 'View games' }).click();
+  const popup = page.getByTestId('vendor-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup.getByTestId('game-tile').first()).toBeVisible();
+  const vendors = await popup.getByTestId('game-tile').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))]);
+  expect(vendors).toEqual(['JAMUNALIVE']);
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+});
+
+test('the header vendor menu per type, large above 10 vendors', async ({ page }) => {
+  await english(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  await page.getByTestId('header-menu-RNG').hover();
+  const drop = page.getByTestId('header-drop-RNG');
+  await expect(drop).toBeVisible();
+  await expect(drop).toHaveAttribute('data-large', 'true');
+  await expect(page.getByTestId('header-drop-SPORTS')).toHaveAttribute('data-large', 'false');
+  await drop.getByRole('link', { name: 'Hilsa Gaming' }).click();
+  await expect(page).toHaveURL(/\/rng\?vassalage=HILSA$/);
+  await expect.poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))])).toEqual(['HILSA']);
+});
+
+test('lottery pages: prize mode from the lottery group, opened numbers, and the launch', async ({ page, request }) => {
+  await english(page);
+  const token = await memberToken(request, unique('lotto'));
+  await gotoAs(page, '/vnLottery?gameCode=VN_NORTH', token);
+  await expect(page.getByTestId('lottery-game')).toHaveText('Vietnam North');
+  await expect(page.getByTestId('prize-mode')).toHaveText('Prize mode: ELOTT'); // the group holds LOTT cards
+  await expect(page.getByTestId('opened-numbers').locator('tbody tr')).toHaveCount(10);
+  await page.getByTestId('lottery-play').click();
+  await expect(page.getByTestId('launch-page')).toContainText('Prize mode: ELOTT');
+});
+
+test('BN by default, EN after the language switch: titles and game names follow', async ({ page }) => {
+  await page.goto('/rng');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('স্লট');
+  await expect(tiles(page).first()).toBeVisible();
+  const bnNames = await tiles(page).locator('h3').allTextContents();
+  expect(bnNames.filter((n) => /[\u0980-\u09FF]/.test(n)).length).toBeGreaterThan(10);
+  await page.getByTestId('side-menu-toggle').click();
+  await page.getByTestId('language-select').selectOption('EN');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Slots');
+  await expect(page.getByTestId('tab-ALL')).toHaveText('All');
+  await expect.poll(async () => (await tiles(page).locator('h3').allTextContents()).filter((n) => /[\u0980-\u09FF]/.test(n)).length).toBe(0);
+  await page.goto('/');
+  await expect(page.getByTestId('home-section-HOT').getByRole('heading')).toHaveText('Hot games');
+});

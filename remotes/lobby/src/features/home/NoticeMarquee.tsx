@@ -1,0 +1,25 @@
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import type { Announcement } from '@khela/api';
+import { openModalAtom } from '@khela/session';
+import { NS } from '../../i18n';
+import { MegaphoneIcon } from '../../components/Icons';
+
+/** The player notices, scrolling in one line; a click opens the notice list. */
+export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
+  const { t } = useTranslation(NS);
+  const openModal = useSetAtom(openModalAtom);
+  if (!notices.length) return null;
+  const line = notices.map((n) => n.title).join('     •     ');
+  return (
+    <button type="button" className="lobby-marquee" data-testid="notice-marquee" aria-label={t('notices')} onClick={() => openModal({ key: 'noticeModal' })}>
+      <MegaphoneIcon className="lobby-marquee__icon" />
+      <span className="lobby-marquee__window">
+        <span className="lobby-marquee__text" style={{ animationDuration: `${Math.max(20, line.length / 5)}s` }}>
+          <span>{line}</span>
+          <span aria-hidden="true">{line}</span>
+        </span>
+      </span>
+    </button>
+  );
+}

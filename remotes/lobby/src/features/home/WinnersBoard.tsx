@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WinnerEntry } from '@khela/api';
+import { EmptyState } from '@khela/ui';
+import { NS } from '../../i18n';
+import { WINNERS_STEP, WINNERS_VISIBLE } from '../../lib/constants';
+import { formatMoney } from '../../lib/money';
+import { LazyImage } from '../../components/LazyImage';
+import { TrophyIcon } from '../../components/Icons';
+import { LoadError } from '../../components/States';
+import type { Lang } from '../../lib/api';
+
+const ROW = 56;
+
+/** The winners board: the largest wins, scrolling upward at 0.5 px a frame, 3 rows visible. */
+export function WinnersBoard({ list, loading, error, onRetry, lang }: {
+  list: WinnerEntry[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  lang: Lang;
+}) {
+  const { t } = useTranslation(NS);
+  const track = useRef<HTMLOListElement>(null);
+  const paused = useRef(false);
+  const rows = list ?? [];
+  const moving = rows.length > WINNERS_VISIBLE;
+
+  useEffect(() => {
+    const el = track.current;
+    if (!el || !moving || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    let offset = 0;
+    let frame = requestAnimationFrame(function step() {
+      if (!paused.current) {
+        offset += WINNERS_STEP;
+        if (offset >= rows.length * ROW) offset = 0; // the list is drawn twice: wrap without a jump
+        el.style.transform = `translateY(${-offset}px)`;
+      }
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [moving, rows.length]);
+
+  const row = (w: WinnerEntry, i: number, copy = false) => (
+    <li key={`${copy ? 'c' : 'r'}${i}`} className="lobby-winner" aria-hidden={copy || undefined} data-testid={copy ? undefined : 'winner-row'}>
+      <LazyImage className="lobby-winner__icon" src={w.vo.iconUrl} alt="" />
+      <span className="lobby-winner__who">
+        <strong>{w.vo.customerName}</strong>
+        <span>{w.vo.gameName}</span>
+      </span>
+      <span className="lobby-winner__amount" data-amount={w.winAmount}>{formatMoney(w.winAmount, lang)}</span>
+    </li>
+  );
+
+  return (
+    <section className="lobby-winners" data-testid="winners-board" aria-label={t('winners')}>
+      <header className="lobby-winners__head">
+        <TrophyIcon />
+        <h2>{t('winners')}</h2>
+      </header>
+      {error && !loading ? (
+        <LoadError error={error} onRetry={onRetry} />
+      ) : loading && !list ? (
+        <div className="lobby-winners__window lobby-skeleton" style={{ height: ROW * WINNERS_VISIBLE }} />
+      ) : !rows.length ? (
+        <EmptyState>{t('noWinners')}</EmptyState>
+      ) : (
+        <div
+          className="lobby-winners__window"
+          style={{ height: ROW * WINNERS_VISIBLE }}
+          onMouseEnter={() => (paused.current = true)}
+          onMouseLeave={() => (paused.current = false)}
+        >
+          <ol className="lobby-winners__list" ref={track}>
+            {rows.map((w, i) => row(w, i))}
+            {moving ? rows.map((w, i) => row(w, i, true)) : null}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}

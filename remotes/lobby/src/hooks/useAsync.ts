@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState, type DependencyList } from 'react';
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  /** runs the load again (the retry of an error state) */
+  reload: () => void;
+}
+
+/**
+ * Loads data for a component: a new load on every change of `deps` (the previous one is aborted
+ * and its answer ignored); `enabled: false` loads nothing.
+ */
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList, enabled = true): AsyncState<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: enabled });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) {
+      setState({ loading: false });
+      return;
+    }
+    const ctrl = new AbortController();
+    setState((s) => ({ data: s.data, loading: true }));
+    load(ctrl.signal).then(
+      (data) => !ctrl.signal.aborted && setState({ data, loading: false }),
+      (error) => !ctrl.signal.aborted && setState({ error, loading: false }),
+    );
+    return () => ctrl.abort();
+    // the caller's deps decide when to load again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, enabled, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { atom, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, type Game } from '@khela/api';
+import { launchGame, type LaunchTarget } from '../lib/api';
+import { lotteryPath } from '../lib/categories';
+import { toastAtom } from './toast';
+import { useLang } from './useLang';
+import { useLoginGate } from './useLoginGate';
+
+/** A game under maintenance: the dialog offers other popular games. */
+export const maintenanceAtom = atom<Game | null>(null);
+/** A VASSALAGE entry opens its vendor's popup list. */
+export const vendorPopupAtom = atom<Game | null>(null);
+
+/**
+ * Launching: login needed (real play needs a real account; a free trial any account), then the
+ * launch call, then the platform's launch page. A lottery game opens its lottery page instead, and a
+ * VASSALAGE entry the vendor popup list.
+ */
+export function useLaunch() {
+  const gate = useLoginGate();
+  const navigate = useNavigate();
+  const lang = useLang();
+  const setMaintenance = useSetAtom(maintenanceAtom);
+  const setPopup = useSetAtom(vendorPopupAtom);
+  const setToast = useSetAtom(toastAtom);
+  return useCallback(
+    async (target: LaunchTarget, mode: 'real' | 'trial' = 'real') => {
+      const game = target.game;
+      if (game?.isGame === 'VASSALAGE') return setPopup(game);
+      if (game && !target.lotto && game.gameGroupCode && (game.gameType === 'LOTT' || game.gameType === 'ELOTT')) {
+        return navigate(lotteryPath(game.gameCode, game.gameGroupCode));
+      }
+      if (!gate(mode === 'real')) return;
+      if (game?.maintenance) return setMaintenance(game);
+      try {
+        const { content } = await launchGame(target, mode === 'real' ? 1 : 0, lang);
+        setPopup(null);
+        navigate(content.game_url);
+      } catch (err) {
+        const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
+        if (code === 'GAME_MAINTENANCE' && game) setMaintenance(game);
+        else setToast({ errorCode: code });
+      }
+    },
+    [gate, navigate, lang, setMaintenance, setPopup, setToast],
+  );
+}

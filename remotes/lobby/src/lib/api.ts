@@ -1,0 +1,128 @@
+import {
+  apiRequest, type AnnouncementsResponse, type FavouriteIdsResponse, type FavouriteListResponse, type Game, type GameListRequest,
+  type GameListResponse, type GameType, type HotListResponse, type LaunchDetail, type LaunchResponse, type LotteryMenusResponse,
+  type OpenedNumbersResponse, type RankListResponse, type RecentListResponse, type VendorCardGroup, type VendorLanesResponse,
+} from '@khela/api';
+import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
+import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';
+
+export type Lang = 'BN' | 'EN';
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Session-storage cache of one key: a map of entries (by language and filters). */
+function sessionCache<T>(key: string) {
+  const read = (): Record<string, T> => {
+    try {
+      return JSON.parse(readSession(key) ?? '{}') as Record<string, T>;
+    } catch {
+      return {};
+    }
+  };
+  return {
+    get: (entry: string): T | undefined => read()[entry],
+    set(entry: string, value: T) {
+      try {
+        writeSession(key, JSON.stringify({ ...read(), [entry]: value }));
+      } catch {
+        /* storage full or disabled: the answer is simply not kept */
+      }
+    },
+  };
+}
+
+const hotCache = sessionCache<Game[]>(SESSION_KEYS.hotGames);
+const vendorCache = sessionCache<VendorCardGroup[]>(SESSION_KEYS.gameVendor);
+
+export function fetchGameList(req: GameListRequest, signal?: AbortSignal): Promise<GameListResponse> {
+  return apiRequest('/wps/relay/GCSGAME_gameList', {
+    query: { clientType: CLIENT_TYPE, platform: PLATFORMS, pageSize: PAGE_SIZE, pageNo: 1, ...req } as Query,
+    signal,
+  });
+}
+
+/**
+ * Hot games of a type (every type without one), cached in the session (HOT_GAMES) and refreshed
+ * on demand (`refresh`).
+ */
+export async function fetchHotGames(lang: Lang, gameType?: GameType, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<Game[]> {
+  const entry = `${lang}|${gameType ?? 'ALL'}`;
+  const cached = opts.refresh ? undefined : hotCache.get(entry);
+  if (cached) return cached;
+  const { list } = await apiRequest<HotListResponse>('/wps/relay/GCSGAME_hotGamesV2', {
+    query: { merchantCode: 'KHELA', isPlatform: 2, gameType, platform: PLATFORMS, language: lang },
+    signal: opts.signal,
+  });
+  hotCache.set(entry, list);
+  return list;
+}
+
+/** The vendor card groups (data.lanes), cached in the session (gameVendor) unless a flush is asked for. */
+export async function fetchVendorLanes(lang: Lang, opts: { flush?: boolean; signal?: AbortSignal } = {}): Promise<VendorCardGroup[]> {
+  const cached = opts.flush ? undefined : vendorCache.get(lang);
+  if (cached) return cached;
+  const { data } = await apiRequest<VendorLanesResponse>('/wps/relay/GCSGAME_newGameVendor', {
+    query: { language: lang, clientType: CLIENT_TYPE },
+    signal: opts.signal,
+  });
+  vendorCache.set(lang, data.lanes);
+  return data.lanes;
+}
+
+export const fetchFavouriteIds = () => apiRequest<FavouriteIdsResponse>('/wps/relay/MCSFE_getFavoriteGames').then((v) => v.ids);
+
+export function fetchFavouriteList(lang: Lang, signal?: AbortSignal): Promise<FavouriteListResponse> {
+  return apiRequest('/wps/relay/MCSFE_getFavoriteGamesList', {
+    query: { clientType: CLIENT_TYPE, platform: PLATFORMS, language: lang, pageNo: 1, pageSize: FAVOURITES_PAGE_SIZE },
+    signal,
+  });
+}
+
+const target = (g: Game) => ({ nodeId: g.nodeId, vendor: g.vassalage, gameType: g.gameType });
+
+export const addFavourite = (g: Game) => apiRequest('/wps/relay/MCSFE_addFavoriteGameV2', { method: 'POST', body: target(g) });
+export const removeFavourite = (g: Game) => apiRequest('/wps/relay/MCSFE_removeFavoriteGameV2', { method: 'DELETE', query: target(g) });
+
+export function fetchRecent(
+  req: { page: number; pageSize: number; gameType?: GameType; vassalage?: string; language: Lang },
+  signal?: AbortSignal,
+): Promise<RecentListResponse> {
+  return apiRequest('/wps/relay/GCS_recentGame', { query: { ...req, clientType: CLIENT_TYPE }, signal });
+}
+
+export function fetchRankList(lang: Lang, signal?: AbortSignal): Promise<RankListResponse> {
+  return apiRequest('/wps/relay/GCSGAME_getRankList', { query: { gameCategory: 'ALL', language: lang, limitNum: WINNERS_LIMIT }, signal });
+}
+
+export function fetchAnnouncements(lang: Lang, signal?: AbortSignal): Promise<AnnouncementsResponse> {
+  return apiRequest('/wps/relay/MCSFE_getListAnnouncements', { query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B', language: lang }, signal });
+}
+
+export interface LaunchTarget {
+  game?: Game;
+  vendor?: { code: string; gameType: GameType };
+  lotto?: { area: string; prizeMode: string; gameCode: string };
+}
+
+export function launchGame(t: LaunchTarget, accountType: 0 | 1, lang: Lang): Promise<LaunchResponse> {
+  const query: Query = { accountType, platform: PLATFORMS, clientType: CLIENT_TYPE, language: lang };
+  if (t.lotto) {
+    Object.assign(query, {
+      launchMode: 'LOTT', lottoArea: t.lotto.area, lottoPrizeMode: t.lotto.prizeMode, lottoGameCode: t.lotto.gameCode,
+      lottoView: 'betting', device: 'WEB', backUrl: window.location.pathname,
+    });
+  } else if (t.game) Object.assign(query, { launchMode: 'GAME', nodeId: t.game.nodeId, gameId: t.game.gameCode, vassalage: t.game.vassalage });
+  else if (t.vendor) Object.assign(query, { launchMode: 'VENDOR', vassalage: t.vendor.code, gameType: t.vendor.gameType });
+  return apiRequest('/wps/game/launchGame', { query });
+}
+
+export const fetchLaunch = (ticket: string, lang: Lang, signal?: AbortSignal) =>
+  apiRequest<LaunchDetail>(`/wps/game/launch/${encodeURIComponent(ticket)}`, { query: { language: lang }, signal });
+
+export const fetchLotteryMenus = (lang: Lang, signal?: AbortSignal) =>
+  apiRequest<LotteryMenusResponse>('/lgw/vn/games/game_menu', { query: { language: lang, device: 'WEB' }, signal });
+
+export const fetchLotteryRecent = (lang: Lang, signal?: AbortSignal) =>
+  apiRequest<LotteryMenusResponse>('/lgw/vn/games/game_menu/recent', { query: { language: lang, device: 'WEB' }, signal });
+
+export const fetchOpened = (gameCode: string, signal?: AbortSignal) =>
+  apiRequest<OpenedNumbersResponse>('/lgw/vn/numeros/opened/game', { query: { gameCode, size: 10 }, signal });

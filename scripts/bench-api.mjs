@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// Prints the API figures of the lobby:
+//  1. the game-list endpoint's requests per second and p50/p99 latency under load on loopback, beside
+//     a bare Fastify route answering the same bytes, on the same machine in the same run (the ratio);
+//     also a mix of 120 different pages and filters (the in-process page cache filling up);
+//  2. the lobby remote's own gzip bytes at first use (home page; a game list page);
+//  3. the time to render the home lobby for a guest in Chromium (loopback), median of 3 visits.
+// The API and the bare route each run in their own process (autocannon runs in this one), PGlite in a
+// temporary folder. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_PORT (web, 8384).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const self = fileURLToPath(import.meta.url);
+const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+const LIST_PATH = '/wps/relay/GCSGAME_gameList';
+const LIST_QUERY = '?clientType=3&platform=flash%2Chtml5-desktop&gameType=RNG&pageNo=1&pageSize=18&language=BN';
+
+// ---- the benchmark -----------------------------------------------------------------------------
+function child(args, { useTsx = false } = {}) {
+  const argv = useTsx ? [tsx, self, ...args] : [self, ...args];
+  const proc = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ready = new Promise((resolve, reject) => {
+    proc.once('message', resolve);
+    proc.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+  });
+  return { proc, ready };
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function load(url, opts) {
+  const require = createRequire(join(root, 'package.json'));
+  const autocannon = require('autocannon');
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  await autocannon({ url, connections, duration: 2, ...opts }); // warm-up
+  const r = await autocannon({ url, connections, duration, ...opts });
+  if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average };
+}
+
+const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function apiFigures() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'khela-bench-api-'));
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const api = child(['--serve-api', String(apiPort), join(dataDir, 'pglite')], { useTsx: true });
+  let bare;
+  try {
+    await api.ready;
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    const res = await fetch(apiBase + LIST_PATH + LIST_QUERY);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (!res.ok) throw new Error(`game list answered ${res.status}: ${body}`);
+    const bodyFile = join(dataDir, 'body.json');
+    writeFileSync(bodyFile, body);
+    bare = child(['--serve-bare', String(barePort), bodyFile]);
+    await bare.ready;
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const same = Buffer.from(await (await fetch(bareBase + LIST_PATH + LIST_QUERY)).arrayBuffer());
+    if (!same.equals(body)) throw new Error('the bare route does not answer the same bytes');
+
+    // interleaved, twice each, so drift on a busy machine hits both alike
+    const runs = { api: [], bare: [] };
+    for (let i = 0; i < 2; i++) {
+      runs.bare.push(await load(bareBase + LIST_PATH + LIST_QUERY));
+      runs.api.push(await load(apiBase + LIST_PATH + LIST_QUERY));
+    }
+    const mean = (rs) => ({ rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length, p50: Math.max(...rs.map((r) => r.p50)), p99: Math.max(...rs.map((r) => r.p99)) });
+    const types = ['RNG', 'LIVE', 'FISH', 'PVP', 'HOT', 'LOTT'];
+    const requests = Array.from({ length: 120 }, (_, i) => ({
+      method: 'GET',
+      path: `${LIST_PATH}?clientType=3&platform=flash%2Chtml5-desktop&gameType=${types[i % types.length]}&pageNo=${1 + (i % 10)}&pageSize=18&language=${i % 2 ? 'EN' : 'BN'}${i % 3 === 0 ? '&isNew=1' : ''}`,
+    }));
+    const mixed = await load(apiBase + LIST_PATH, { requests });
+    return { api: mean(runs.api), bare: mean(runs.bare), mixed, bytes: body.length };
+  } finally {
+    bare?.proc.kill('SIGTERM');
+    api.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function webFigures() {
+  if (!existsSync(join(root, 'remotes/lobby/dist/remoteEntry.js')) || !existsSync(join(root, 'shell/dist/index.html'))) {
+    const { buildAll } = await import('./build.mjs');
+    buildAll({ quiet: true });
+  }
+  const port = Number(process.env.BENCH_PORT ?? 8384);
+  const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
+    cwd: root, env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try { if ((await fetch(`${base}/remotes.json`)).ok) break; } catch { /* not yet */ }
+      if (i > 400) throw new Error('the platform did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const require = createRequire(join(root, 'e2e', 'package.json'));
+    const { chromium } = require('@playwright/test');
+    const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+
+    /** One fresh visit: the lobby's own files (JS and CSS, gzip) and when the home lobby had rendered. */
+    async function visit(path, ready) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      const files = new Map();
+      page.on('response', async (res) => {
+        const url = new URL(res.url());
+        if (url.pathname.startsWith('/remotes/lobby/') && /\.(js|css)$/.test(url.pathname)) {
+          try { files.set(url.pathname, gzipSync(await res.body(), { level: 9 }).length); } catch { /* redirected or aborted */ }
+        }
+      });
+      await page.goto(base + path, { waitUntil: 'commit' });
+      await ready(page);
+      const rendered = await page.evaluate(() => performance.now());
+      await page.waitForLoadState('networkidle');
+      await context.close();
+      let js = 0, css = 0;
+      for (const [p, n] of files) p.endsWith('.css') ? (css += n) : (js += n);
+      return { rendered, js, css, files: files.size };
+    }
+    // rendered: the home page with its sections filled (the first hot game's art loaded)
+    const homeReady = async (page) => {
+      await page.getByTestId('home-page').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => {
+        const img = document.querySelector('[data-testid="home-section-HOT"] [data-testid="game-tile"] img');
+        return img?.getAttribute('data-state') === 'loaded';
+      }, null, { timeout: 60_000 });
+    };
+    const homes = [];
+    for (let i = 0; i < 3; i++) homes.push(await visit('/', homeReady));
+    const list = await visit('/rng', (page) => page.getByTestId('game-tile').first().waitFor({ timeout: 60_000 }));
+    await browser.close();
+    homes.sort((a, b) => a.rendered - b.rendered);
+    return { home: homes[1], list };
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+async function main() {
+  const a = await apiFigures();
+  const w = await webFigures();
+  console.log('\nKhela API benchmark (loopback, same machine, same run)');
+  console.log(`  game list, one page (${a.bytes} bytes):`);
+  console.log(`    GET ${LIST_PATH}     ${fmt(a.api)}`);
+  console.log(`    bare Fastify, same bytes            ${fmt(a.bare)}`);
+  console.log(`    ratio (API / bare)                  ${(a.api.rps / a.bare.rps).toFixed(2)}   (target ≥ 0.50; p99 target ≤ 20 ms)`);
+  console.log(`  game list, 120 different pages:      ${fmt(a.mixed)}`);
+  console.log('  lobby remote, own files at first use (gzip):');
+  console.log(`    guest home page                     ${kb(w.home.js)} JS + ${kb(w.home.css)} CSS in ${w.home.files} files   (target ≤ 30 KB JS)`);
+  console.log(`    game list page (/rng)               ${kb(w.list.js)} JS + ${kb(w.list.css)} CSS in ${w.list.files} files`);
+  console.log(`  guest home lobby rendered (Chromium, loopback, median of 3): ${w.home.rendered.toFixed(0)} ms`);
+  process.exit(0);
+}
+
+// ---- child modes -------------------------------------------------------------------------------
+const [mode, portArg, arg] = process.argv.slice(2);
+if (mode === '--serve-api') {
+  const { buildApi } = await import(join(root, 'server/src/app.ts'));
+  const app = await buildApi({ dataDir: arg, opsKey: 'bench-ops-key', docsUi: false, logger: false });
+  await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+  process.send?.('ready');
+} else if (mode === '--serve-bare') {
+  const requireServer = createRequire(join(root, 'server/package.json'));
+  const Fastify = requireServer('fastify');
+  const body = readFileSync(arg);
+  const app = Fastify({ logger: false });
+  app.get(LIST_PATH, (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+  process.send?.('ready');
+} else {
+  await main();
+}

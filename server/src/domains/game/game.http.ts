@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GameType } from '@khela/api/src/games';
+import { ApiError, ok } from '../../http/envelope';
+import type { Catalogue, Lang } from './catalogue.store';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer's language: the `language` query, else the Language header, else BN. */
+export function langOf(request: FastifyRequest): Lang {
+  const q = (request.query as { language?: string } | undefined)?.language;
+  const h = request.headers.language;
+  const raw = (q ?? (typeof h === 'string' ? h : '')).toUpperCase();
+  return raw === 'EN' ? 'EN' : 'BN';
+}
+
+/** "0"/"1"/"true"/"false" from a query, or undefined. */
+export const flagOf = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : v === '1' || v === 'true');
+
+/** A vendor or classify filter: upper-cased; ALL (or nothing) means no filter. */
+export const filterCode = (v: string | undefined): string | undefined => {
+  const code = v?.trim().toUpperCase();
+  return !code || code === 'ALL' ? undefined : code;
+};
+
+/**
+ * Answers from the snapshot's page cache: a hit sends the stored bytes as they are; a miss builds
+ * the value, serialises it with the route's response schema (the compiled serialiser), and keeps it.
+ */
+export function cachedReply<T>(reply: FastifyReply, cat: Catalogue, key: string, build: () => T): FastifyReply {
+  let body = cat.pages.get(key);
+  if (body === undefined) {
+    body = reply.serialize(ok(build())) as string;
+    cat.pages.set(key, body);
+  }
+  return reply.type(JSON_TYPE).send(body);
+}
+
+export function paginate<T>(rows: readonly T[], pageNo: number, pageSize: number) {
+  const totalElements = rows.length;
+  const totalPages = Math.ceil(totalElements / pageSize);
+  return { items: rows.slice((pageNo - 1) * pageSize, pageNo * pageSize), pageNum: pageNo, totalPages, totalElements };
+}
+
+/** Trial accounts may browse, but favourites and real play need a real account. */
+export function refuseTrial(request: FastifyRequest): void {
+  if (request.member?.type === 4) {
+    throw new ApiError(403, 'NEED_REAL_ACCOUNT', 'A real account is needed for this');
+  }
+}
+
+/** Category names for menus the server builds. */
+export const CATEGORY_NAMES: Record<GameType, Record<Lang, string>> = {
+  RNG: { EN: 'Slots', BN: 'স্লট' },
+  LIVE: { EN: 'Live casino', BN: 'লাইভ ক্যাসিনো' },
+  FISH: { EN: 'Fishing', BN: 'মাছ ধরা' },
+  PVP: { EN: 'Card games', BN: 'কার্ড গেম' },
+  SPORTS: { EN: 'Sports', BN: 'খেলাধুলা' },
+  ESPORTS: { EN: 'E-sports', BN: 'ই-স্পোর্টস' },
+  COCKFIGHT: { EN: 'Cockfight', BN: 'মোরগ লড়াই' },
+  LOTT: { EN: 'Lottery', BN: 'লটারি' },
+  ELOTT: { EN: 'E-lottery', BN: 'ই-লটারি' },
+};
+
+/** Where each category lives in the storefront (cockfight is a view of the sports centre). */
+export const CATEGORY_PAGES: Record<GameType, string> = {
+  RNG: '/rng',
+  LIVE: '/live',
+  FISH: '/fish',
+  PVP: '/pvp',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  COCKFIGHT: '/sports?category=COCKFIGHT',
+  LOTT: '/lott',
+  ELOTT: '/elott',
+};
+
+/** The menu order of the side menu: slots, live, fish, sports, e-sports, PVP, cockfight, lottery, e-lottery. */
+export const MENU_ORDER: GameType[] = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT', 'ELOTT'];
