@@ -2,7 +2,7 @@
 // The platform as the end-to-end tests see it: the current builds published into a scratch
 // releases folder, a fresh embedded database, a known operator key, and a short remote time-out
 // (so the "never arrives" test needs seconds, not the production 120).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -10,10 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(join(tmpdir(), 'khela-e2e-'));
+const port = process.env.E2E_PORT ?? '8181';
+// The releases folder is known to the tests (the release tests publish and promote into it):
+// KHELA_E2E_RELEASES_DIR, else one folder per port, emptied at every start.
+const releasesDir = process.env.KHELA_E2E_RELEASES_DIR ?? join(tmpdir(), `khela-e2e-releases-${port}`);
+rmSync(releasesDir, { recursive: true, force: true });
 const env = {
   ...process.env,
-  PORT: process.env.E2E_PORT ?? '8181',
-  KHELA_RELEASES_DIR: join(scratch, 'releases'),
+  PORT: port,
+  KHELA_RELEASES_DIR: releasesDir,
   KHELA_DATA_DIR: join(scratch, 'data', 'pglite'),
   KHELA_OPS_KEY: process.env.KHELA_OPS_KEY ?? 'e2e-ops-key',
   KHELA_REMOTE_TIMEOUT_MS: process.env.KHELA_REMOTE_TIMEOUT_MS ?? '5000',

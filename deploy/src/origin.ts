@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { renderPage } from './page';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
 export interface OriginOptions {
@@ -39,26 +41,6 @@ async function linkDevReleases(): Promise<string> {
   return dir;
 }
 
-/** Escapes JSON for an inline <script>: no "</script>" or line separators can end it early. */
-const inlineJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
-/**
- * The page's boot script: the pointer (so the shell needs no extra round trip) and the system
- * status request, started before any script of ours has downloaded.
- */
-function bootScript(pointer: Pointer, clientConfig: Record<string, unknown> | undefined): string {
-  const status =
-    "fetch('/wps/system/status',{headers:{Device:'web'}}).then(function(r){return r.json()})" +
-    '.then(function(e){if(!e||!e.success)throw e;return e.value})';
-  const config = clientConfig ? `window.__KHELA_CONFIG__=${inlineJson(clientConfig)};` : '';
-  const preloads = pointer.remotes.lobby
-    ? `<link rel="preload" href="${pointer.remotes.lobby.url}" as="fetch" crossorigin="anonymous">`
-    : '';
-  return `${preloads}<script>${config}window.__KHELA_BOOT__={pointer:${inlineJson(pointer)},status:${status}};` +
-    'window.__KHELA_BOOT__.status.catch(function(){});</script>';
-}
-
 /**
  * Serves what the browser loads: the page (never cached), /remotes.json (never cached), and the
  * immutable version folders of the shell and the remotes (cached for a year).
@@ -78,15 +60,18 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
       templates.set(pointer.shell, template); // a version never changes, so its page can be kept
     }
-    const html = template
-      .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
-      .replace('<!--KHELA_BOOT-->', bootScript(pointer, opts.clientConfig));
+    const html = renderPage(template, { ...pointer, shell: pointer.shell }, opts.clientConfig);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
-  app.get('/remotes.json', async (_req, reply) => {
-    const pointer = await readPointer(releasesDir);
-    return reply.header('Cache-Control', 'no-cache').type('application/json').send(pointer);
+  // Read per request (the release tool replaces the file atomically; several origins can share
+  // it), revalidated by browsers on every use, answered 304 when unchanged.
+  app.get('/remotes.json', async (req, reply) => {
+    const body = JSON.stringify(await readPointer(releasesDir));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json').send(body);
   });
 
   // Files are looked up per request (new versions appear while the origin runs); only paths
@@ -101,11 +86,12 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     // @fastify/static 10 hands the reply, not the raw response, to setHeaders
     setHeaders: (reply: unknown) => (reply as FastifyReply).header('Cache-Control', dev ? 'no-cache' : IMMUTABLE),
   });
-  const VERSIONED = /^(shell\/[\w.-]+|remotes\/[\w-]+\/[\w.-]+)\/[\w./-]+$/;
+  // a version folder's files; no segment may start with a dot (.release.json, .tmp-…, .trash-…)
+  const VERSIONED = /^(shell\/\w[\w.-]*|remotes\/[\w-]+\/\w[\w.-]*)(\/\w[\w.-]*)+$/;
   app.get('/shell/*', (req, reply) => sendVersioned(`shell/${(req.params as { '*': string })['*']}`, reply));
   app.get('/remotes/*', (req, reply) => sendVersioned(`remotes/${(req.params as { '*': string })['*']}`, reply));
   function sendVersioned(rel: string, reply: FastifyReply) {
-    if (!VERSIONED.test(rel) || rel.includes('..') || rel.includes('.tmp-')) {
+    if (!VERSIONED.test(rel) || rel.includes('..')) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     return reply.sendFile(rel);

@@ -26,5 +26,7 @@ describe('i18n', () => {
     await i18n.changeLanguage('en');
     expect(i18n.t('header.login')).toBe('Log in');
     expect(i18n.t('demo:hi')).toBe('Hi');
+    addNamespace('demo', { bn: { hi: 'হাই ২' }, en: { hi: 'Hi 2' } }); // a newer version of the remote
+    expect(i18n.t('demo:hi')).toBe('Hi 2');
   });
 });

@@ -50,12 +50,13 @@ export function currentLanguage(): Language {
   return (i18n.language ?? 'bn').toUpperCase() === 'EN' ? 'EN' : 'BN';
 }
 
-/** A remote adds its own namespace once, when its exposed module loads. */
+/**
+ * A remote adds its own namespace when its exposed module loads. A newer version of the remote
+ * loaded into an open tab (after a release) adds it again: its strings replace the older ones.
+ */
 export function addNamespace(ns: string, resources: { bn: Resource[string]; en: Resource[string] }): void {
   if (!i18n.isInitialized) void initI18n(); // a remote used on its own (tests, dev) before the shell
-  for (const lng of ['bn', 'en'] as const) {
-    if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
-  }
+  for (const lng of ['bn', 'en'] as const) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
 }
 
 export { bn as commonBn, en as commonEn };

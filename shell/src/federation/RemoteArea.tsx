@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useCallback, useMemo, useState, type Compone
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '@khela/ui';
 import { loadRemoteModule, prepareRetry, RemoteUnavailableError } from './remote-loader';
-import type { RemoteName } from './remotes';
+import type { MountedModule, RemoteName } from './remotes';
 
 interface BoundaryProps {
   fallback: (error: Error) => ReactNode;
@@ -38,27 +38,32 @@ function AreaUnavailable({ error, onRetry }: { error: Error; onRetry: () => void
 
 type Props = Record<string, unknown>;
 
-interface RemoteAreaProps {
-  remote: RemoteName;
-  /** exposed module name, without './' */
-  module: string;
+interface RemoteAreaProps<R extends RemoteName> {
+  remote: R;
+  /** exposed module name, without './' (one of MOUNTED_MODULES[remote]: the release gate checks them) */
+  module: MountedModule<R>;
   props?: Props;
   /** what to show while the module arrives (default: the loading state) */
   loading?: ReactNode;
 }
 
 /**
- * Mounts one exposed module of a remote. A failure (404, abort, throw, time-out) shows the
- * translated "unavailable" view with a retry in this area only; retry makes a fresh lazy
- * component (React.lazy caches a rejection) after the runtime forgot the failed load.
+ * Mounts one exposed module of a remote. Mounting is "entering the area": the loader first follows
+ * the pointer, so a version released since the page loaded arrives here, without a reload; the
+ * area keeps the version it loaded while it stays on screen (data-version names it).
+ * A failure (404, abort, throw, time-out) shows the translated "unavailable" view with a retry in
+ * this area only; retry makes a fresh lazy component (React.lazy caches a rejection) after the
+ * runtime forgot the failed load.
  */
-export function RemoteArea({ remote, module, props, loading }: RemoteAreaProps) {
+export function RemoteArea<R extends RemoteName>({ remote, module, props, loading }: RemoteAreaProps<R>) {
   const [attempt, setAttempt] = useState(0);
+  const [version, setVersion] = useState<string>();
   const Lazy = useMemo(
     () =>
       lazy(async () => {
-        const mod = await loadRemoteModule<{ default: ComponentType<Props> }>(remote, module);
-        return { default: mod.default };
+        const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
+        setVersion(loaded.version);
+        return { default: loaded.module.default };
       }),
     // attempt is the retry counter: a new value must make a new lazy component
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -68,7 +73,7 @@ export function RemoteArea({ remote, module, props, loading }: RemoteAreaProps) 
     prepareRetry(remote).then(() => setAttempt((n) => n + 1));
   }, [remote]);
   return (
-    <section className="k-area" data-area={remote} data-testid={`area-${remote}`}>
+    <section className="k-area" data-area={remote} data-version={version} data-testid={`area-${remote}`}>
       <AreaBoundary key={attempt} fallback={(error) => <AreaUnavailable error={error} onRetry={retry} />}>
         <Suspense fallback={loading ?? <Loading />}>
           <Lazy {...props} />

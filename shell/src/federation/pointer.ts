@@ -7,11 +7,26 @@ declare global {
   }
 }
 
-/** The pointer inlined by the origin, or /remotes.json (never cached) when it is not. */
+const POINTER_FETCH_TIMEOUT_MS = 10_000;
+
+/** /remotes.json, revalidated with the origin (it is served no-cache, with an ETag). */
+export async function fetchPointer(): Promise<Pointer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), POINTER_FETCH_TIMEOUT_MS);
+  try {
+    const res = await fetch('/remotes.json', { cache: 'no-cache', signal: controller.signal });
+    if (!res.ok) throw new Error(`remotes.json: ${res.status}`);
+    const pointer = (await res.json()) as Pointer;
+    if (!pointer || typeof pointer !== 'object' || typeof pointer.remotes !== 'object') throw new Error('remotes.json: not a pointer');
+    return pointer;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The pointer inlined by the origin, or /remotes.json when it is not. */
 export async function readPointer(): Promise<Pointer> {
   const inlined = window.__KHELA_BOOT__?.pointer;
   if (inlined) return inlined;
-  const res = await fetch('/remotes.json', { cache: 'no-cache' });
-  if (!res.ok) throw new Error(`remotes.json: ${res.status}`);
-  return (await res.json()) as Pointer;
+  return fetchPointer();
 }

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { promote, publishAndPromoteAll } from './release-tool';
+import { publish, readPointer, RELEASE_NAMES, repoRoot, type ReleaseName } from './releases';
+import { remoteBuild, workspace } from './testing/fixtures';
+
+// The origin runs in its own process (as in production): @fastify/static is ESM that Jest's
+// CommonJS transform does not load.
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill()));
+
+async function origin() {
+  const ws = await workspace();
+  const dists = Object.fromEntries(RELEASE_NAMES.map((n) => [n, ws.dist(n)])) as Record<ReleaseName, string>;
+  await publishAndPromoteAll(ws.releases, { who: 'test', dists });
+  const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, path.join(__dirname, 'testing', 'serve-origin.ts'), ws.releases], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`origin exited ${code}`)));
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${url}`, { headers, redirect: 'manual' });
+  return { get, ws };
+}
+
+describe('origin', () => {
+  it('serves the pointer no-cache with an ETag (304 when unchanged), and a changed pointer at once', async () => {
+    const { get, ws } = await origin();
+    const first = await get('/remotes.json');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    expect((await get('/remotes.json', { 'if-none-match': etag })).status).toBe(304);
+
+    const dir = await remoteBuild(ws.dist('lobby', 'next'), 'lobby', { marker: 'next' });
+    const { version } = await publish('lobby', ws.releases, { dist: dir });
+    await promote('lobby', version, { releasesDir: ws.releases });
+    const next = await get('/remotes.json', { 'if-none-match': etag });
+    expect(next.status).toBe(200);
+    expect((await next.json()).remotes.lobby.version).toBe(version);
+  });
+
+  it('serves versions immutable and precompressed, never the tool’s own files', async () => {
+    const { get, ws } = await origin();
+    const { remotes } = await readPointer(ws.releases);
+    const base = `/remotes/lobby/${remotes.lobby!.version}`;
+    const entry = await get(`${base}/remoteEntry.js`, { 'accept-encoding': 'br' });
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // sent as the precompressed .br file (fetch decodes it)
+    expect(await entry.text()).toContain('khela_lobby');
+    expect(entry.headers.get('content-encoding')).toBe('br');
+    for (const url of [`${base}/.release.json`, '/remotes/lobby/.tmp-x/remoteEntry.js', `/remotes/lobby/x/%2e%2e/%2e%2e/remotes.json`]) {
+      expect([url, (await get(url)).status]).toEqual([url, 404]);
+    }
+  });
+
+  it('serves the page no-cache with the pointer inlined, for every app route', async () => {
+    const { get, ws } = await origin();
+    const { shell, remotes } = await readPointer(ws.releases);
+    for (const url of ['/', '/promotions', '/member/withdraw']) {
+      const res = await get(url);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const body = await res.text();
+      expect(body).toContain(`/shell/${shell}/main.js`);
+      expect(body).toContain(`"lobby":{"version":"${remotes.lobby!.version}"`);
+    }
+    // the tool's history is not a file of the site: it gets the page, never the history
+    expect(await (await get('/.history/lobby.jsonl')).text()).not.toContain('"action"');
+  });
+});
