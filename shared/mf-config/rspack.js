@@ -57,10 +57,13 @@ const runtime = esmOf('@module-federation/runtime');
 const runtimeRequire = require('node:module').createRequire(runtime.cjs);
 const bundlerRuntime = esmOf('@module-federation/webpack-bundler-runtime');
 const errorCodes = esmOf('@module-federation/error-codes', runtimeRequire);
+const runtimeCore = esmOf('@module-federation/runtime-core', runtimeRequire);
 const federationEsmAliases = {
   '@module-federation/sdk$': sdkEsm,
   '@module-federation/runtime$': runtime.esm,
   '@module-federation/error-codes$': errorCodes.esm,
+  '@module-federation/runtime-core$': runtimeCore.esm,
+  '@module-federation/runtime-tools/runtime-core$': runtimeCore.esm,
   [bundlerRuntime.cjs]: bundlerRuntime.esm,
 };
 
