@@ -13,6 +13,8 @@ import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
 import { installEnvelope } from './http/envelope';
+import { installAuth, type AuthOptions } from './domains/auth/auth.services';
+import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 
 declare module 'fastify' {
@@ -40,6 +42,8 @@ export interface ApiOptions {
   migrate?: boolean;
   /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
   docsUi?: boolean;
+  /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
+  auth?: AuthOptions;
 }
 
 /**
@@ -68,6 +72,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     app.decorate('db', db);
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
+    installAuth(app, db, opts.auth);
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
@@ -92,6 +97,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops', opsKey });
+    await app.register(authDomain, { opsKey });
     await app.register(gameDomain, { opsKey });
     await app.register(contentRoutes);
     return app;

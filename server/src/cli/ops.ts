@@ -3,7 +3,8 @@
  * process only), authenticated by the operator key from KHELA_OPS_KEY or `.data/ops-key`.
  *
  *   tsx src/cli/ops.ts status | maintenance on|off | region on|off | region allow|disallow <ip-or-cidr...>
- *                      create-member <account> [--type N] [--nickname NAME] | create-session <account>
+ *                      create-member <account> [--type N] [--nickname NAME] [--password P [--default-password]]
+ *                        [--mobile N] [--email E] | create-session <account> | outbox [to] | rotate-seal-key
  *                      vendors | vendor-add | vendor-hide | vendor-show | vendor-order
  *                      games | game-add | game-hide | game-show | game-order | game-hot | game-new | game-maintenance
  */
@@ -15,8 +16,12 @@ export const USAGE = `Usage: ops <command>
   region on|off                       switch the region restriction
   region allow <ip-or-cidr...>        add addresses (IPv4, IPv4 CIDR, IPv6) to the allow list
   region disallow <ip-or-cidr...>     remove addresses from the allow list
-  create-member <account> [--type N] [--nickname NAME]
-                                      create a member (type 0 player, 4 trial, 1/2/41/42 agent)
+  create-member <account> [--type N] [--nickname NAME] [--password P [--default-password]] [--mobile N] [--email E]
+                                      create a member (type 0 player, 4 trial, 1/2/41/42 agent); --default-password:
+                                      the member must change the password at the first login; an agent gets an
+                                      invitation (affiliate) code
+  outbox [recipient]                  the latest SMS and e-mails of the development outbox
+  rotate-seal-key                     a new key for sealed login bodies (the old one works one more day)
   create-session <account>            issue a session token for a member
   vendors                             list the game vendors (code, categories, order, hidden)
   vendor-add <CODE> <name> --types RNG,FISH [--bn NAME]
@@ -125,14 +130,41 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
     case 'create-member': {
       const type = option(rest, '--type');
       const nickname = option(rest, '--nickname');
+      const password = option(rest, '--password');
+      const mobile = option(rest, '--mobile');
+      const email = option(rest, '--email');
+      const defaultPassword = flagOn(rest, '--default-password');
       if (rest.length !== 1) throw new CliError('create-member needs exactly one account name');
       if (type !== undefined && !/^\d+$/.test(type)) throw new CliError('--type must be a number');
-      const m = await call<{ id: number; account: string; type: number }>(ctx, 'POST', '/ops/members', {
+      if (defaultPassword && password === undefined) throw new CliError('--default-password needs --password');
+      const m = await call<{ id: number; account: string; type: number; affiliateCode?: string }>(ctx, 'POST', '/ops/members', {
         account: rest[0],
         ...(nickname ? { nickname } : {}),
         ...(type !== undefined ? { type: Number(type) } : {}),
+        ...(password !== undefined ? { password, ...(defaultPassword ? { defaultPassword: true } : {}) } : {}),
+        ...(mobile ? { mobileNum: mobile } : {}),
+        ...(email ? { email } : {}),
       });
-      return ctx.print(`member ${m.account} created (id ${m.id}, type ${m.type})`);
+      ctx.print(`member ${m.account} created (id ${m.id}, type ${m.type})`);
+      if (m.affiliateCode) ctx.print(`invitation (affiliate) code: ${m.affiliateCode}`);
+      return;
+    }
+    case 'outbox': {
+      if (rest.length > 1) throw new CliError('outbox takes at most one recipient');
+      const query = rest[0] ? `?to=${encodeURIComponent(rest[0])}` : '';
+      const messages = await call<{ createdAt: string; channel: string; recipient: string; subject: string | null; body: string }[]>(
+        ctx, 'GET', `/ops/outbox${query}`,
+      );
+      if (!messages.length) return ctx.print('(no messages)');
+      for (const m of messages) {
+        ctx.print(`${m.createdAt}  ${m.channel.padEnd(5)} ${m.recipient}${m.subject ? `  [${m.subject}]` : ''}`);
+        ctx.print(`  ${m.body.replace(/\n/g, '\n  ')}`);
+      }
+      return;
+    }
+    case 'rotate-seal-key': {
+      const r = await call<{ kid: string }>(ctx, 'POST', '/ops/crypto/rotate');
+      return ctx.print(`sealing key rotated: ${r.kid} (the previous key opens bodies for one more day)`);
     }
     case 'create-session': {
       if (rest.length !== 1) throw new CliError('create-session needs exactly one account name');

@@ -27,6 +27,12 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   imageCDNs: ['https://img1.khela.example', 'https://img2.khela.example'],
   launchGameCDNs: ['https://play1.khela.example'],
   supportHours: '24/7',
+  // sign-in (issue 4)
+  loginIpVerification: true,
+  passwordPolicy: true,
+  passwordMaxAgeDays: 90,
+  smsCodeExpiredMinutes: 2,
+  authLimits: {},
 };
 
 /** [modId, parentModId, enabled]; parents first. Group nodes make the flags a real tree. */
@@ -53,7 +59,8 @@ export const WHITELABEL_FLAGS: readonly [string, string | null, boolean][] = [
 /** [field, enabled, required, patternId, acceptedPattern, minLength, maxLength]; '*' accepts anything. */
 export const REGISTRATION_FIELD_RULES: readonly [string, boolean, boolean, string, string, number, number][] = [
   ['username', true, true, 'LETTERS_DIGITS_FIRST_LETTER', '^[A-Za-z][A-Za-z0-9]*$', 4, 16],
-  ['password', true, true, 'LETTERS_DIGITS', '^[A-Za-z0-9]+$', 6, 20],
+  // any characters (symbols, spaces, passphrases), 8 to 64: the password policy's own bounds
+  ['password', true, true, 'ANY', '*', 8, 64],
   ['payeeName', false, false, 'FULL_NAME', '*', 2, 50],
   ['paymentPassword', false, false, 'DIGITS', '^[0-9]+$', 6, 6],
   ['qqNum', false, false, 'DIGITS', '^[0-9]+$', 5, 12],

@@ -39,15 +39,32 @@ export function tokenFrom(header: string | undefined): string | null {
 export async function createSession(
   q: Queryable,
   memberId: number,
-  meta: { ip?: string; userAgent?: string } = {},
+  meta: { ip?: string; userAgent?: string; passwordSetup?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const row = await q.one<{ expires_at: Date }>(
-    `INSERT INTO sessions (token_hash, member_id, expires_at, idle_timeout_s, ip, user_agent)
-     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6) RETURNING expires_at`,
-    [hashToken(token), memberId, SESSION_ABSOLUTE_TTL_S, SESSION_IDLE_TIMEOUT_S, meta.ip ?? null, meta.userAgent ?? null],
+    `INSERT INTO sessions (token_hash, member_id, expires_at, idle_timeout_s, ip, user_agent, password_setup)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, $7) RETURNING expires_at`,
+    [
+      hashToken(token), memberId, SESSION_ABSOLUTE_TTL_S, SESSION_IDLE_TIMEOUT_S, meta.ip ?? null,
+      meta.userAgent?.slice(0, 512) ?? null, meta.passwordSetup ?? false,
+    ],
   );
   return { token, expiresAt: row!.expires_at };
+}
+
+/** Revokes a token (a no-op for an unknown or already revoked one). */
+export async function revokeSession(q: Queryable, tokenHash: string): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+}
+
+/** Revokes every live session of a member, but the one named (the caller's own, when it stays). */
+export async function revokeMemberSessions(q: Queryable, memberId: number, keepTokenHash: string | null = null): Promise<void> {
+  await q.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE member_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR token_hash <> $2)`,
+    [memberId, keepTokenHash],
+  );
 }
 
 /** The member of a live session (not revoked, not idle too long, not past its absolute expiry). */

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly errorCode: string,
     message: string,
+    /** details for the client (e.g. { captcha: true }, { fields }); null when absent */
+    readonly value: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,8 +45,8 @@ export function replies(value: object, description?: string) {
   };
 }
 
-function fail(errorCode: string, message: string): Envelope<null> {
-  return { success: false, message, value: null, errorCode };
+function fail(errorCode: string, message: string, value: Record<string, unknown> | null = null): Envelope<Record<string, unknown> | null> {
+  return { success: false, message, value, errorCode };
 }
 
 const clientErrorCodes: Record<number, string> = {
@@ -64,7 +66,10 @@ export function installEnvelope(app: FastifyInstance): void {
     properties: {
       success: { type: 'boolean', const: false },
       message: { type: 'string' },
-      value: { type: 'null' },
+      value: {
+        anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: true }],
+        description: 'null, or details of the refusal (e.g. { captcha: true, retryAfterSeconds }, { fields })',
+      },
       errorCode: { type: 'string' },
     },
   });
@@ -75,7 +80,11 @@ export function installEnvelope(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send(fail(error.errorCode, error.message));
+      if (error.statusCode === 429 || error.statusCode === 503) {
+        const seconds = error.value?.retryAfterSeconds;
+        if (typeof seconds === 'number') reply.header('retry-after', String(seconds));
+      }
+      return reply.code(error.statusCode).send(fail(error.errorCode, error.message, error.value));
     }
     if ('validation' in error && error.validation?.length) {
       // The first failure, naming the field: "body/language must be equal to one of the allowed values"

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/db';
 import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
+import { AUTH_LIMIT_KEYS } from '../domains/auth/limits';
 
 export interface CustomerService {
   csType: 'whatsapp' | 'livechat' | 'telegram' | 'link';
@@ -25,6 +26,15 @@ export interface SystemSettings {
   imageCDNs: string[];
   launchGameCDNs: string[];
   supportHours: string;
+  /** Sign-in: a login from an IP the member never used is verified by a code (default on). */
+  loginIpVerification: boolean;
+  /** Sign-in: passwords expire after `passwordMaxAgeDays` (LoginValue.passwordExpired). */
+  passwordPolicy: boolean;
+  passwordMaxAgeDays: number;
+  /** Sign-in: how long an SMS or e-mailed code stays valid (the client's countdown). */
+  smsCodeExpiredMinutes: number;
+  /** Sign-in: rate-limit thresholds (see AUTH_LIMIT_DEFAULTS in domains/auth/limits.ts); unset ones keep their default. */
+  authLimits: Partial<Record<string, number>>;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -62,6 +72,16 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   imageCDNs: list(httpsUrl),
   launchGameCDNs: list(httpsUrl),
   supportHours: { type: 'string', maxLength: 100 },
+  loginIpVerification: strictBoolean,
+  passwordPolicy: strictBoolean,
+  passwordMaxAgeDays: { type: 'integer', minimum: 1, maximum: 3650 },
+  smsCodeExpiredMinutes: { type: 'integer', minimum: 1, maximum: 30 },
+  authLimits: {
+    type: 'object',
+    additionalProperties: false,
+    propertyNames: { enum: AUTH_LIMIT_KEYS },
+    properties: Object.fromEntries(AUTH_LIMIT_KEYS.map((k) => [k, { type: 'integer', minimum: 1, maximum: 1_000_000 }])),
+  },
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

@@ -1,4 +1,5 @@
 // The sign-in contract (issue 4): what the auth-modals remote sends and what the server answers.
+// Imported as '@khela/api/auth' (not from the shared index: only the sign-in forms need it).
 // Paths and payload names follow the spec's call table (section 7); where the spec says "not
 // shown", the choice is documented here once, for both sides.
 import type { MemberInfoDto } from './contract';
@@ -80,6 +81,12 @@ export interface LoginValue {
   member: MemberInfoDto;
   /** when remember was asked: a new device-bound token (1 day), replacing any previous one */
   rememberToken?: string;
+  /**
+   * The member knows no password (generated at a mobile registration without MOBILENUMPASSREG3):
+   * the change-password form must not ask for the old one; this session may set the first password
+   * with oldPassword ''. Absent otherwise.
+   */
+  passwordSetup?: boolean;
 }
 
 /** errorCodes of a refused login (value may carry LoginRefusal). */
@@ -128,6 +135,13 @@ export interface LoginVerificationSend {
 export interface LoginVerificationRequest extends LoginVerificationSend {
   code: string;
 }
+/** errorCodes of the two verification calls (besides the SMS ones of SMS_ERRORS). */
+export const LOGIN_VERIFICATION_ERRORS = {
+  /** the challenge is unknown, expired (10 minutes), completed, from another IP, or the method is not offered: log in again */
+  invalid: 'LOGIN_VERIFICATION_INVALID',
+  /** wrong, expired or used code (5 wrong codes end the challenge) */
+  code: 'SMS_CODE_INVALID',
+} as const;
 
 /** POST /wps/session/login/freeplay -> LoginValue of a new trial account (type 4). */
 export interface FreePlayRequest {
@@ -141,6 +155,10 @@ export interface FreePlayRequest {
 // Captcha: GET /wps/captcha -> value: the image as a data URL (image/svg+xml;base64), and the
 // response header `Captcha-Id` naming it. Single use, 2 minutes, case-insensitive answer.
 export const CAPTCHA_ID_HEADER = 'Captcha-Id';
+
+// Member icon: GET /wps/member/info/icon (token) -> value: an SVG avatar as a data URL
+// (image/svg+xml;base64): the nickname's initials on a colour derived from the member id.
+export const MEMBER_ICON_PATH = '/wps/member/info/icon';
 export const CAPTCHA_REFRESH_MS = 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +190,20 @@ export const SMS_ERRORS = {
   throttled: 'SMS_THROTTLED',
   phoneFormat: 'PHONE_FORMAT_INVALID',
   disabled: 'OPERATION_NOT_ENABLED',
+  /** the gateway refused or could not be reached (registration and verification codes) */
+  sendFailed: 'SMS_SEND_FAILED',
+  /** the same for a code sent by e-mail (extra verification by EMAIL) */
+  emailSendFailed: 'EMAIL_SEND_FAILED',
 } as const;
+/**
+ * Any other per-IP limit (captcha images, free play, registration, forgot password, affiliate
+ * checks): HTTP 429 with value.retryAfterSeconds (and a Retry-After header).
+ */
+export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
+/** Every 429 carries value: { retryAfterSeconds }. */
+export interface RetryAfter {
+  retryAfterSeconds: number;
+}
 export const SMS_THROTTLE_MS = 1000;
 export const SMS_DEFAULT_EXPIRED_MINUTES = 1;
 
@@ -217,6 +248,15 @@ export const REGISTER_ERRORS = {
   disabled: 'US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR',
 } as const;
 
+/** PUT /wps/member/register[/mobile] answers HTTP 201 with the LoginValue. A refusal of a field
+ * (VALIDATION_FAILED, PASSWORD_TOO_COMMON, AFFILIATE_CODE_INVALID, CAPTCHA_INVALID, SMS_CODE_INVALID)
+ * carries value.fields = { field: message } in the request's language (Language header). */
+export interface FieldRefusal {
+  fields: Record<string, string>;
+  /** CAPTCHA_INVALID: load a new image */
+  captcha?: boolean;
+}
+
 /** GET /wps/agent/affiliate?code=&domain= -> { valid } */
 export interface AffiliateCheck {
   valid: boolean;
@@ -225,12 +265,19 @@ export interface AffiliateCheck {
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
-/** POST /wps/member/password (token, sealed) */
+/** POST /wps/member/password (token, sealed) -> null. Revokes the member's other sessions and
+ * remember tokens; this session stays. */
 export interface ChangePasswordRequest {
+  /** '' only in a session whose LoginValue said passwordSetup */
   oldPassword: string;
   newPassword: string;
   confirmNewPassword: string;
 }
+export const PASSWORD_ERRORS = {
+  /** the old password is wrong (5 in 15 minutes lock the change: US_INCORRECT_PASSWORD_MAX_TIMES_ERROR) */
+  oldWrong: 'OLD_PASSWORD_INCORRECT',
+  sameAsOld: 'PASSWORD_SAME_AS_OLD',
+} as const;
 /** POST /wps/member/password/email (form-encoded): always the same answer (no enumeration);
  * when the account and e-mail match, a temporary password (valid 30 minutes, the old one stays
  * valid until it is used) is e-mailed; logging in with it forces a password change. */

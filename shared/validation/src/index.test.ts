@@ -4,6 +4,11 @@ import {
   formSchema,
   fieldSchema,
   matchesRule,
+  PASSWORD_CEILING,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordRule,
+  passwordSchema,
   patternMessage,
   registrationSchema,
   setValidatorLocale,
@@ -151,5 +156,100 @@ describe('simple forms', () => {
     });
     expect(validate(formSchema(fields), { password: 'a', confirm: 'b', code: '1' }, 'en')).toEqual({ success: false, errors: { confirm: 'The two entries are inconsistent' } });
     expect(validate(formSchema(fields), { password: 'a', confirm: 'a', code: '1' }, 'en')).toMatchObject({ success: true });
+  });
+});
+
+describe('passwords', () => {
+  const operator = rule({ field: 'password', patternId: 'LETTERS_DIGITS', acceptedPattern: '^[A-Za-z0-9]+$', minLength: 6, maxLength: 20 });
+  const common = new Set(['password', '12345678', 'iloveyou']);
+  const isCommon = (pw: string) => common.has(pw.toLowerCase());
+
+  test('the policy raises the bounds: at least 8 characters, 64 always allowed, never more than 128', () => {
+    expect(PASSWORD_MIN).toBe(8);
+    expect(PASSWORD_MAX).toBe(64);
+    expect(passwordRule(operator)).toMatchObject({ field: 'password', patternId: 'LETTERS_DIGITS', minLength: 8, maxLength: 64, required: true });
+    expect(passwordRule(rule({ field: 'password', minLength: 12, maxLength: 100 }))).toMatchObject({ minLength: 12, maxLength: 100 });
+    expect(passwordRule(rule({ field: 'password', minLength: 4, maxLength: 500 }))).toMatchObject({ minLength: 8, maxLength: PASSWORD_CEILING });
+    expect(passwordRule(rule({ field: 'password', minLength: 200, maxLength: 300 }))).toMatchObject({ minLength: PASSWORD_CEILING, maxLength: PASSWORD_CEILING });
+    expect(passwordRule()).toMatchObject({ patternId: 'ANY', acceptedPattern: '*', minLength: 8, maxLength: 64 });
+  });
+
+  test('a 64-character password passes even when the operator allowed only 20', () => {
+    expect(validate(passwordSchema(operator), 'a1'.repeat(32), 'en')).toMatchObject({ success: true });
+    expect(validate(passwordSchema(operator), 'a1'.repeat(32) + 'x', 'en')).toEqual({
+      success: false,
+      errors: { _: 'Letters and digits only, 8 to 64 characters' },
+    });
+  });
+
+  test.each([
+    ['en', '', 'Input cannot be empty'],
+    ['bn', '', validationMessages.bn.required],
+    ['en', 'abc123', 'Letters and digits only, 8 to 64 characters'],
+    ['bn', 'abc123', 'শুধু অক্ষর ও সংখ্যা, 8 থেকে 64 অক্ষর'],
+    ['en', 'has space 123', 'Letters and digits only, 8 to 64 characters'],
+    ['en', 'Password', 'This password is too common: choose another'],
+    ['bn', '12345678', 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন'],
+    ['en', 'RahimKhan1', 'This password is too common: choose another'], // the account itself
+    ['bn', 'rahimkhan1', validationMessages.bn.passwordCommon],
+  ])('%s: %j is refused with its message', (lang, pw, text) => {
+    expect(validate(passwordSchema(operator, { isCommon, account: 'rahimkhan1' }), pw, lang)).toEqual({ success: false, errors: { _: text } });
+  });
+
+  test('without the server list (the browser), only the rule applies; wrong types are refused', () => {
+    expect(validate(passwordSchema(operator), 'password', 'en')).toMatchObject({ success: true });
+    expect(validate(passwordSchema(null), 'correct horse battery', 'en')).toMatchObject({ success: true });
+    expect(validate(passwordSchema(null), 'short', 'bn')).toEqual({ success: false, errors: { _: '8 থেকে 64 অক্ষর' } });
+    expect(validate(passwordSchema(null), 12345678, 'en')).toEqual({ success: false, errors: { _: 'Input cannot be empty' } });
+  });
+
+  test('inside a form, the policy applies to the new password and the confirmation must match', () => {
+    const schema = formSchema([
+      { name: 'oldPassword' },
+      { name: 'newPassword', rule: passwordRule(operator), required: true },
+      { name: 'confirmNewPassword', equals: 'newPassword' },
+    ]);
+    expect(validate(schema, { oldPassword: 'x', newPassword: 'abc', confirmNewPassword: 'abc' }, 'en')).toEqual({
+      success: false,
+      errors: { newPassword: 'Letters and digits only, 8 to 64 characters' },
+    });
+    expect(validate(schema, { oldPassword: 'x', newPassword: 'abcdefgh1', confirmNewPassword: 'abcdefgh2' }, 'bn')).toEqual({
+      success: false,
+      errors: { confirmNewPassword: validationMessages.bn.confirm },
+    });
+  });
+});
+
+describe('every message, in BN and EN', () => {
+  const patternIds = Object.keys(validationMessages.en.pattern).filter((k) => !k.endsWith('_exact'));
+  test.each(patternIds.flatMap((id) => (['bn', 'en'] as const).map((lang) => [id, lang] as const)))(
+    '%s in %s: bounds substituted, or the one value when equal',
+    (patternId, lang) => {
+      const range = patternMessage({ patternId, minLength: 3, maxLength: 9 })({ lang });
+      const exact = patternMessage({ patternId, minLength: 7, maxLength: 7 })({ lang });
+      expect(range).not.toMatch(/\{\{|\}\}/);
+      expect(exact).not.toMatch(/\{\{|\}\}/);
+      if (!patternId.startsWith('DATE')) {
+        expect(range).toContain('3');
+        expect(range).toContain('9');
+        expect(exact).toContain('7');
+      }
+      expect(range).toBe(
+        validationMessages[lang].pattern[patternId as keyof typeof validationMessages.en.pattern].replace('{{min}}', '3').replace('{{max}}', '9'),
+      );
+      // a rule with this patternId refuses a value that is too short with exactly this message
+      const r = rule({ patternId, acceptedPattern: '*', minLength: 3, maxLength: 9 });
+      expect(validate(fieldSchema(r), 'ab', lang)).toEqual({ success: false, errors: { _: range } });
+    },
+  );
+
+  const plain = Object.keys(validationMessages.en).filter((k) => k !== 'pattern') as (keyof typeof validationMessages.en)[];
+  test.each(plain)('%s has a BN and an EN text that differ', (key) => {
+    const en = validationMessages.en[key] as string;
+    const bn = validationMessages.bn[key] as string;
+    expect(en).toBeTruthy();
+    expect(bn).toBeTruthy();
+    expect(bn).not.toBe(en);
+    expect(bn).toMatch(/[\u0980-\u09FF]/); // Bengali script
   });
 });

@@ -178,6 +178,46 @@ export function registrationSchema(rules: readonly FieldRule[], ctx: Registratio
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// Passwords: the operator's pattern, and on top of it at least PASSWORD_MIN characters, with at
+// least PASSWORD_MAX always allowed (never more than PASSWORD_CEILING). The list of common
+// passwords is the server's alone (it is not shipped to the browser): pass `isCommon` there.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const PASSWORD_CEILING = 128;
+
+const DEFAULT_PASSWORD_RULE: FieldRule = {
+  field: 'password', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX,
+};
+
+/** The password rule in force: the operator's rule (or none), its bounds raised to the policy's. */
+export function passwordRule(rule?: FieldRule | null): FieldRule {
+  const r = rule ?? DEFAULT_PASSWORD_RULE;
+  const maxLength = Math.min(Math.max(r.maxLength, PASSWORD_MAX), PASSWORD_CEILING);
+  const minLength = Math.min(Math.max(r.minLength, PASSWORD_MIN), maxLength);
+  return { ...r, field: 'password', enabled: true, required: true, minLength, maxLength };
+}
+
+export interface PasswordPolicyOptions {
+  /** true for a password on the server's list of common passwords */
+  isCommon?: (password: string) => boolean;
+  /** the account name: a password equal to it (ignoring case) is refused as too common */
+  account?: string;
+}
+
+/** A new password: required, the password rule, and not a common one. */
+export function passwordSchema(rule?: FieldRule | null, opts: PasswordPolicyOptions = {}) {
+  return v.pipe(
+    fieldSchema(passwordRule(rule), { required: true }),
+    v.check(
+      (pw: string) =>
+        !(opts.isCommon?.(pw) ?? false) && !(opts.account !== undefined && pw.toLowerCase() === opts.account.toLowerCase()),
+      message('passwordCommon'),
+    ),
+  );
+}
+
 export interface FormField {
   name: string;
   /** an operator rule for the field; without one the field is simply required */

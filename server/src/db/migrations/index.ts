@@ -1,5 +1,6 @@
 import { init } from './0001_init';
 import { catalogue } from './0002_catalogue';
+import { auth } from './0003_auth';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue];
+export const migrations: readonly Migration[] = [init, catalogue, auth];

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loadMember, requireMember } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
+import { avatarDataUrl } from './avatar';
+import { passwordRoutes } from './password.routes';
+import { registerRoutes } from './register.routes';
 
 const tags = ['member'];
 const security = [{ token: [] }];
 
-/** The signed-in member: info and language. */
+/** The signed-in member (info, icon, language), registration and passwords. */
 export const memberRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(registerRoutes);
+  await app.register(passwordRoutes);
+
   app.get('/info', {
     preHandler: requireMember,
     schema: {
@@ -28,6 +34,23 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     const { id, account, nickname, type } = request.member!;
     return ok({ id, account, nickname, type });
+  });
+
+  app.get('/info/icon', {
+    preHandler: requireMember,
+    schema: {
+      tags,
+      security,
+      summary: "The signed-in member's avatar",
+      description:
+        'value: an SVG image as a data URL (image/svg+xml;base64): the initials of the nickname on a colour derived ' +
+        'from the member id. A data URL, so an <img> shows it without sending the token. 401 NOT_LOGGED_IN.',
+      response: replies({ type: 'string', description: 'data:image/svg+xml;base64,…' }),
+    },
+  }, async (request, reply) => {
+    const { id, nickname } = request.member!;
+    reply.header('cache-control', 'private, max-age=300');
+    return ok(avatarDataUrl(id, nickname));
   });
 
   app.put<{ Body: { language: 'BN' | 'EN' } }>('/language', {

@@ -88,3 +88,29 @@ describe('PUT /wps/member/language', () => {
     expect(res.json().value).toEqual({ language: 'BN', stored: false });
   });
 });
+
+describe('GET /wps/member/info/icon', () => {
+  const icon = (authorization?: string) =>
+    t.app.inject({ url: '/wps/member/info/icon', headers: authorization === undefined ? {} : { authorization } });
+
+  it("answers an SVG avatar as a data URL: the nickname's initials on a colour from the id", async () => {
+    const m = await signedIn();
+    await t.db.query(`UPDATE members SET nickname = 'রহিম খান' WHERE id = $1`, [m.id]);
+    const res = await icon(m.token);
+    expect(res.statusCode).toBe(200);
+    const { value } = res.json();
+    expect(value).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(value.split(',')[1], 'base64').toString();
+    expect(svg).toContain('>রখ</text>');
+    expect(svg).toContain(`hsl(${Math.round((m.id * 137.508) % 360)},55%,42%)`);
+  });
+
+  it('escapes the nickname and refuses a guest', async () => {
+    const m = await signedIn();
+    await t.db.query(`UPDATE members SET nickname = '&b <i>' WHERE id = $1`, [m.id]);
+    const svg = Buffer.from((await icon(m.token)).json().value.split(',')[1], 'base64').toString();
+    expect(svg).toContain('>&amp;&lt;</text>');
+    expect((await icon()).statusCode).toBe(401);
+    expect((await icon('garbage')).json().errorCode).toBe('NOT_LOGGED_IN');
+  });
+});

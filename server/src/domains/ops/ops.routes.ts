@@ -2,6 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createSession } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { AGENT_TYPES, createAffiliateCode } from '../agent/affiliate';
+import { assertPassword } from '../auth/fields';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey, type SystemSettings } from '../../services/settings';
 
 export interface OpsRoutesOptions {
@@ -21,8 +23,23 @@ const hide = true;
 const memberValue = {
   type: 'object',
   required: ['id', 'account', 'nickname', 'type'],
-  properties: { id: { type: 'integer' }, account: { type: 'string' }, nickname: { type: 'string' }, type: { type: 'integer' } },
+  properties: {
+    id: { type: 'integer' }, account: { type: 'string' }, nickname: { type: 'string' }, type: { type: 'integer' },
+    affiliateCode: { type: 'string', description: "an agent's invitation code" },
+  },
 };
+
+interface OpsMemberBody {
+  account: string;
+  nickname?: string;
+  type?: number;
+  password?: string;
+  defaultPassword?: boolean;
+  mobileNum?: string;
+  countryDialingCode?: string;
+  email?: string;
+  language?: 'BN' | 'EN';
+}
 
 /** Operator endpoints, protected by the `X-Ops-Key` header. Every write is one transaction. */
 export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { opsKey }) => {
@@ -57,9 +74,15 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { ops
     throw new ApiError(400, 'UNKNOWN_SETTING', `Unknown setting ${request.params.key}; known: ${SETTING_KEYS.join(', ')}`);
   });
 
-  app.post<{ Body: { account: string; nickname?: string; type?: number } }>('/members', {
+  app.post<{ Body: OpsMemberBody }>('/members', {
     schema: {
       hide,
+      description:
+        'Creates a member. password: an initial password (the password policy applies: 8 to 64 characters, not a ' +
+        'common one); defaultPassword: true flags it as an operator-set initial password the member must change at ' +
+        'the first login (LoginValue.defaultPassword). mobileNum (+ countryDialingCode, default +880) and email bind a ' +
+        'mobile and an e-mail (SMS login, reset by phone, extra verification, forgot by e-mail). An agent (1, 2, 41, 42) ' +
+        'gets an invitation (affiliate) code.',
       body: {
         type: 'object',
         required: ['account'],
@@ -68,20 +91,40 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { ops
           account: { type: 'string', pattern: '^[A-Za-z0-9_]{3,32}$' },
           nickname: { type: 'string', minLength: 1, maxLength: 50 },
           type: { type: 'integer', enum: [0, 1, 2, 4, 41, 42], default: 0 },
+          password: { type: 'string', minLength: 1, maxLength: 128 },
+          defaultPassword: { type: 'boolean' },
+          mobileNum: { type: 'string', pattern: '^[0-9]{4,15}$' },
+          countryDialingCode: { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$' },
+          email: { type: 'string', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
+          language: { type: 'string', enum: ['BN', 'EN'] },
         },
       },
       response: replies(memberValue),
     },
   }, async (request, reply) => {
-    const account = request.body.account.toLowerCase();
-    const member = await app.db.tx((q) =>
-      q.one(
-        `INSERT INTO members (account, nickname, type) VALUES ($1, $2, $3)
-         ON CONFLICT (account) DO NOTHING RETURNING id, account, nickname, type`,
-        [account, request.body.nickname ?? account, request.body.type ?? 0],
-      ),
-    );
-    if (!member) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
+    const body = request.body;
+    const account = body.account.toLowerCase();
+    if (body.password !== undefined) assertPassword('password', body.password, null, 'EN', account);
+    const passwordHash = body.password !== undefined ? await app.auth.passwords.hash(body.password) : null;
+    const member = await app.db.tx(async (q) => {
+      const row = await q.one<{ id: number; account: string; nickname: string; type: number; affiliateCode?: string }>(
+        `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password,
+                              mobile_num, country_dialing_code, email, language)
+         VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, $5, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING RETURNING id, account, nickname, type`,
+        [
+          account, body.nickname ?? account, body.type ?? 0, passwordHash, passwordHash !== null && body.defaultPassword === true,
+          body.mobileNum ?? null, body.mobileNum ? (body.countryDialingCode ?? '+880') : null, body.email ?? null, body.language ?? 'BN',
+        ],
+      );
+      if (row && AGENT_TYPES.includes(row.type as (typeof AGENT_TYPES)[number])) row.affiliateCode = await createAffiliateCode(q, row.id);
+      return row;
+    });
+    if (!member) {
+      const taken = await app.db.one('SELECT 1 FROM members WHERE account = $1', [account]);
+      if (taken) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
+      throw new ApiError(409, 'CUSTOMER_MOBILE_NO_DUPLICATED', `Mobile number ${body.mobileNum} is already registered`);
+    }
     reply.code(201);
     return ok(member, 'Member created');
   });
