@@ -21,6 +21,7 @@ const env = {
   KHELA_RELEASES_DIR: releasesDir,
   KHELA_DATA_DIR: join(scratch, 'data', 'pglite'),
   KHELA_OPS_KEY: process.env.KHELA_OPS_KEY ?? 'e2e-ops-key',
+  KHELA_E2E_TEST_HOOKS: '1',
   KHELA_REMOTE_TIMEOUT_MS: process.env.KHELA_REMOTE_TIMEOUT_MS ?? '5000',
 };
 delete env.DATABASE_URL;

@@ -5,7 +5,21 @@ import { registerOrigin } from './origin';
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '127.0.0.1';
-  const app = await buildApi({ logger: process.env.KHELA_LOG === '1' ? { level: 'info' } : false });
+  // End-to-end tests only (scripts/e2e-server.mjs sets it; refused in production): the browser
+  // tests read the answer of the captcha image on screen, which nothing else can.
+  const testHooks = process.env.KHELA_E2E_TEST_HOOKS === '1' && process.env.NODE_ENV !== 'production';
+  const captchas = new Map<string, string>();
+  const app = await buildApi({
+    logger: process.env.KHELA_LOG === '1' ? { level: 'info' } : false,
+    ...(testHooks ? { auth: { onCaptcha: (id: string, answer: string) => void captchas.set(id, answer) } } : {}),
+  });
+  if (testHooks) {
+    app.get('/ops/test/captcha/:id', async (req, reply) => {
+      if (req.headers['x-ops-key'] !== process.env.KHELA_OPS_KEY) return reply.code(401).send({ success: false, message: 'ops key', value: null, errorCode: 'OPS_KEY_INVALID' });
+      const answer = captchas.get((req.params as { id: string }).id);
+      return answer ? { success: true, message: '', value: { answer } } : reply.code(404).send({ success: false, message: 'unknown captcha', value: null, errorCode: 'NOT_FOUND' });
+    });
+  }
   const timeout = Number(process.env.KHELA_REMOTE_TIMEOUT_MS);
   await registerOrigin(app, { clientConfig: Number.isFinite(timeout) && timeout > 0 ? { remoteTimeoutMs: timeout } : undefined });
   await app.listen({ port, host });

@@ -23,3 +23,9 @@ export async function gotoAs(page: Page, path: string, token: string) {
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Switches a whitelabel flag (e.g. SMSLOGIN3); the storefront reads it at its next load. */
+export async function setFlag(request: APIRequestContext, modId: string, enabled: boolean) {
+  const res = await request.put(`/ops/whitelabel/${modId}`, { headers: ops, data: { enabled } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}

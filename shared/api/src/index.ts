@@ -3,5 +3,3 @@ export * from './contract';
 export * from './cs-path';
 export * from './remotes';
 export * from './games';
-export * from './auth';
-export * from './seal';

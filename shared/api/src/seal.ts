@@ -1,7 +1,9 @@
-// Sealed request bodies (see auth.ts): a fresh AES-256-GCM key per request, wrapped with the
+// Sealed request bodies (see auth.ts); import from '@khela/api/seal', not the shared index, so
+// the guest's home page does not carry them: a fresh AES-256-GCM key per request, wrapped with the
 // server's RSA-OAEP-256 public key, the request path as additional authenticated data. WebCrypto
 // only, so the same code runs in the browser and in Node 20 (the server's tests use it).
-import { apiRequest, ApiError, type RequestOptions } from './client';
+// the page's shared client (its configuration: merchant, language), not a copy of it
+import { apiRequest, ApiError, type RequestOptions } from '@khela/api';
 import type { SealedBody, SealKey } from './auth';
 
 const toBase64 = (bytes: ArrayBuffer | Uint8Array) => {

@@ -28,7 +28,7 @@ export default function AuthModals() {
     case 'changePassModal':
       return (
         <Modal title={t('change.title')} onClose={close} testId="change-password-modal">
-          <ChangePasswordPopup knownPassword={modal.props?.knownPassword} forced={modal.props?.forced === '1'} />
+          <ChangePasswordPopup knownPassword={modal.props?.knownPassword} forced={modal.props?.forced === '1'} passwordSetup={modal.props?.passwordSetup === '1'} />
         </Modal>
       );
     default:

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import {
-  apiRequest,
-  isFlagEnabled,
-  LOGIN_ERRORS,
-  sealedRequest,
-  type LoginRefusal,
-  type LoginRequest,
-  type LoginValue,
-  type LoginVerificationChallenge,
-  type SmsSent,
-} from '@khela/api';
+import { apiRequest, isFlagEnabled } from '@khela/api';
+import { LOGIN_ERRORS, type LoginRefusal, type LoginRequest, type LoginValue, type LoginVerificationChallenge, type SmsSent } from '@khela/api/auth';
+import { sealedRequest } from '@khela/api/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
 import { fieldSchema, formSchema, validate } from '@khela/validation';
 import { errorsOf } from './forms/errors';

@@ -2,15 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  apiRequest,
-  isFlagEnabled,
-  openCustomerService,
-  sealedRequest,
-  type LoginValue,
-  type MemberInfoDto,
-  type SmsSent,
-} from '@khela/api';
+import { apiRequest, isFlagEnabled, openCustomerService, type MemberInfoDto } from '@khela/api';
+import { type LoginValue, type SmsSent } from '@khela/api/auth';
+import { sealedRequest } from '@khela/api/seal';
 import { loginStateAtom, loginStateFor, modalAtom, permissionAtom } from '@khela/session';
 import { fieldSchema, formSchema, validate } from '@khela/validation';
 import { Field } from './forms/Field';
@@ -138,7 +132,8 @@ function ResetByPhone() {
  * Change password: old (unless already known from the login just made), new, and the
  * confirmation ('inconsistent twice'). Success reloads the login info, closes the modal, goes home.
  */
-export function ChangePasswordPopup({ knownPassword, forced }: { knownPassword?: string; forced?: boolean }) {
+export function ChangePasswordPopup({ knownPassword, forced, passwordSetup }: { knownPassword?: string; forced?: boolean; passwordSetup?: boolean }) {
+  if (passwordSetup) knownPassword = ''; // the first password of an account that has none to type
   const { t } = useTranslation(NS);
   const permission = useAtomValue(permissionAtom);
   const setModal = useSetAtom(modalAtom);
@@ -148,7 +143,7 @@ export function ChangePasswordPopup({ knownPassword, forced }: { knownPassword?:
   const [attempted, setAttempted] = useState(false);
   const { busy, failure, run } = useSubmit();
   const schema = formSchema([
-    ...(knownPassword ? [] : [{ name: 'oldPassword' }]),
+    ...(knownPassword !== undefined ? [] : [{ name: 'oldPassword' }]),
     { name: 'newPassword', rule: passwordRule(permission), required: true },
     { name: 'confirmNewPassword', equals: 'newPassword' },
   ]);
@@ -170,7 +165,7 @@ export function ChangePasswordPopup({ knownPassword, forced }: { knownPassword?:
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="change-password-form">
       {forced ? <p className="auth-note" data-testid="change-password-forced">{t('change.forced')}</p> : null}
-      {knownPassword ? null : (
+      {knownPassword !== undefined ? null : (
         <Field name="oldPassword" label={t('change.oldPassword')} type="password" value={values.oldPassword} onChange={set('oldPassword')} error={errors.oldPassword} autoComplete="current-password" />
       )}
       <Field name="newPassword" label={t('change.newPassword')} type="password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} autoComplete="new-password" />

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import {
-  apiRequest,
-  ApiError,
-  isFlagEnabled,
-  REGISTER_ERRORS,
-  sealedRequest,
-  type AffiliateCheck,
-  type LoginValue,
-  type RegistrationUser,
-  type SmsSent,
-} from '@khela/api';
+import { apiRequest, ApiError, isFlagEnabled } from '@khela/api';
+import { REGISTER_ERRORS, type AffiliateCheck, type LoginValue, type RegistrationUser, type SmsSent } from '@khela/api/auth';
+import { sealedRequest } from '@khela/api/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
 import { fieldSchema, registrationSchema, validate, type FieldErrors } from '@khela/validation';
 import { Modal } from '@khela/ui';

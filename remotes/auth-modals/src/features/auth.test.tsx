@@ -2,14 +2,17 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest, sealedRequest, type LoginValue, type PermissionInfo } from '@khela/api';
+import { ApiError, apiRequest, type PermissionInfo } from '@khela/api';
+import { type LoginValue } from '@khela/api/auth';
+import { sealedRequest } from '@khela/api/seal';
 import { loginStateAtom, modalAtom, permissionAtom } from '@khela/session';
 import '../i18n';
 import { LoginForm } from './LoginPopup';
 import { RegisterPopup } from './RegisterPopup';
 import { ChangePasswordPopup } from './PasswordPopups';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn(), sealedRequest: jest.fn() }));
+jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api/seal', () => ({ ...jest.requireActual('@khela/api/seal'), sealedRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 const sealed = sealedRequest as jest.MockedFunction<typeof sealedRequest>;
 
@@ -125,6 +128,15 @@ describe('login popup', () => {
     await waitFor(() => expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', knownPassword: 'initial-pass-1' } }));
   });
 
+  test('an account without a password (mobile registration) is asked to set its first one', async () => {
+    sealed.mockResolvedValueOnce({ ...login, passwordSetup: true });
+    const store = renderWith(<LoginForm />);
+    type('username', 'rahim01');
+    type('password', 'whatever-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', passwordSetup: '1' } }));
+  });
+
   test('the agent page: no remember-me, and a player is refused with the agent text', async () => {
     sealed.mockRejectedValueOnce(new ApiError('NOT_AGENT', 'no', 403));
     renderWith(<LoginForm agentPage />);
@@ -229,6 +241,18 @@ describe('change password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The two entries are inconsistent')).toBeInTheDocument();
     expect(sealed).not.toHaveBeenCalled();
+  });
+
+  test('setting the first password sends an empty old password', async () => {
+    sealed.mockResolvedValueOnce(null);
+    api.mockResolvedValueOnce(login.member);
+    renderWith(<ChangePasswordPopup passwordSetup forced />);
+    expect(document.querySelector('input[name="oldPassword"]')).toBeNull();
+    type('newPassword', 'brand-new-pass-1');
+    type('confirmNewPassword', 'brand-new-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sealed).toHaveBeenCalled());
+    expect(sealed.mock.calls[0][1].body).toEqual({ oldPassword: '', newPassword: 'brand-new-pass-1', confirmNewPassword: 'brand-new-pass-1' });
   });
 
   test('BN texts', async () => {

@@ -1,4 +1,5 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type PermissionInfo } from '@khela/api';
+import { type PermissionInfo } from '@khela/api';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@khela/api/auth';
 import type { FieldRule } from '@khela/validation';
 
 const FALLBACK: Record<string, FieldRule> = {

@@ -2,7 +2,7 @@
 // device-bound remember token the server issued. Never a password: the original platform kept the
 // password in a cookie; here a stolen remember token works only with this browser's device id,
 // once, for at most a day.
-import { REMEMBER_MS } from '@khela/api';
+import { REMEMBER_MS } from '@khela/api/auth';
 
 const DEVICE_KEY = 'khelaDevice';
 const REMEMBER_KEY = 'khelaRemember';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import type { LoginType, LoginValue } from '@khela/api';
+import type { LoginType, LoginValue } from '@khela/api/auth';
 import { loginStateAtom, loginStateFor, modalAtom, pageLoaderAtom, setToken, writeSession, SESSION_KEYS } from '@khela/session';
 
 export interface CompleteLoginOptions {
@@ -33,6 +33,12 @@ export function useCompleteLogin() {
       writeSession(SESSION_KEYS.isAgent, String(state.isAgent));
       setLogin(state);
       setLoader(false);
+      // a mobile registration without a password: the server set one nobody knows, and this
+      // session may set the first password (old password '')
+      if (value.passwordSetup) {
+        setModal({ key: 'changePassModal', props: { forced: '1', passwordSetup: '1' } });
+        return;
+      }
       const mustChange = (value.defaultPassword || value.passwordExpired) && opts.type !== 'sms' && opts.type !== 'social';
       if (mustChange) {
         setModal({ key: 'changePassModal', props: { forced: '1', knownPassword: opts.knownPassword } });

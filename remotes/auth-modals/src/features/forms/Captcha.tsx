@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, CAPTCHA_ID_HEADER, CAPTCHA_REFRESH_MS } from '@khela/api';
+import { apiRequest } from '@khela/api';
+import { CAPTCHA_ID_HEADER, CAPTCHA_REFRESH_MS } from '@khela/api/auth';
 import { NS } from '../../i18n';
 
 export interface CaptchaState {
