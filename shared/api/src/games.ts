@@ -44,6 +44,19 @@ export interface Game {
   maintenance: Flag;
 }
 
+/** Where each category lives in the storefront (cockfight is a view of the sports centre). */
+export const CATEGORY_PAGES: Record<GameType, string> = {
+  RNG: '/rng',
+  LIVE: '/live',
+  FISH: '/fish',
+  PVP: '/pvp',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+  COCKFIGHT: '/sports?category=COCKFIGHT',
+  LOTT: '/lott',
+  ELOTT: '/elott',
+};
+
 /** GET /wps/relay/GCSGAME_gameList */
 export interface GameListRequest {
   clientType?: number;

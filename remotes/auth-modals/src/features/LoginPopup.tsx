@@ -5,7 +5,7 @@ import { apiRequest, isFlagEnabled } from '@khela/api';
 import { LOGIN_ERRORS, type LoginRefusal, type LoginRequest, type LoginValue, type LoginVerificationChallenge, type SmsSent } from '@khela/api/auth';
 import { sealedRequest } from '@khela/api/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
-import { fieldSchema, formSchema, validate } from '@khela/validation';
+import { formSchema, validate } from '@khela/validation';
 import { errorsOf } from './forms/errors';
 import { Field } from './forms/Field';
 import { Tabs } from './forms/Tabs';
@@ -16,7 +16,7 @@ import { useSubmit } from './forms/useSubmit';
 import { useCompleteLogin } from './flows/useCompleteLogin';
 import { deviceId, forget, forgetToken, readRemembered, remember as keep } from './flows/remember';
 import { LoginVerification } from './LoginVerification';
-import { DIALING_CODE, ruleFor } from './rules';
+import { DIALING_CODE, mobileIsValid, ruleFor } from './rules';
 import { NS } from '../i18n';
 
 type LoginTab = 'username' | 'sms';
@@ -155,9 +155,8 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
               addon={
                 <SmsCodeButton
                   canSend={() => {
-                    const r = validate(fieldSchema(ruleFor(permission, 'mobileNum'), { required: true }), values.mobileNum.trim());
                     setAttempted(true);
-                    return r.success;
+                    return mobileIsValid(permission, values.mobileNum);
                   }}
                   send={() => apiRequest<SmsSent>('/wps/verification/sms/noLogin', { method: 'POST', body: { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE } })}
                 />

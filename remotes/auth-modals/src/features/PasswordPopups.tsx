@@ -6,7 +6,7 @@ import { apiRequest, isFlagEnabled, openCustomerService, type MemberInfoDto } fr
 import { type LoginValue, type SmsSent } from '@khela/api/auth';
 import { sealedRequest } from '@khela/api/seal';
 import { loginStateAtom, loginStateFor, modalAtom, permissionAtom } from '@khela/session';
-import { fieldSchema, formSchema, validate } from '@khela/validation';
+import { formSchema, validate } from '@khela/validation';
 import { Field } from './forms/Field';
 import { Tabs } from './forms/Tabs';
 import { SmsCodeButton } from './forms/SmsCodeButton';
@@ -14,7 +14,7 @@ import { ServerError } from './forms/ServerError';
 import { useSubmit } from './forms/useSubmit';
 import { errorsOf } from './forms/errors';
 import { useCompleteLogin } from './flows/useCompleteLogin';
-import { DIALING_CODE, passwordRule, ruleFor } from './rules';
+import { DIALING_CODE, mobileIsValid, passwordRule, ruleFor } from './rules';
 import { NS } from '../i18n';
 
 /** Forgot password: e-mail tab, and the mobile tab when phone reset is on; customer service. */
@@ -113,7 +113,7 @@ function ResetByPhone() {
         addon={
           <SmsCodeButton
             canSend={() => {
-              const ok = validate(fieldSchema(mobileRule, { required: true }), values.mobileNum.trim()).success;
+              const ok = mobileIsValid(permission, values.mobileNum);
               if (!ok) setAttempted(true);
               return ok;
             }}

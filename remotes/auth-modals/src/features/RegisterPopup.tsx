@@ -5,7 +5,7 @@ import { apiRequest, ApiError, isFlagEnabled } from '@khela/api';
 import { REGISTER_ERRORS, type AffiliateCheck, type LoginValue, type RegistrationUser, type SmsSent } from '@khela/api/auth';
 import { sealedRequest } from '@khela/api/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
-import { fieldSchema, registrationSchema, validate, type FieldErrors } from '@khela/validation';
+import { registrationSchema, validate, type FieldErrors } from '@khela/validation';
 import { Modal } from '@khela/ui';
 import { Field } from './forms/Field';
 import { Tabs } from './forms/Tabs';
@@ -16,7 +16,7 @@ import { useSubmit } from './forms/useSubmit';
 import { errorsOf } from './forms/errors';
 import { useCompleteLogin } from './flows/useCompleteLogin';
 import { deviceId } from './flows/remember';
-import { DIALING_CODE, passwordRule, ruleFor } from './rules';
+import { DIALING_CODE, mobileIsValid, passwordRule, ruleFor } from './rules';
 import { NS } from '../i18n';
 
 type RegTab = 'username' | 'mobile';
@@ -152,7 +152,7 @@ export function RegisterPopup() {
               addon: (
                 <SmsCodeButton
                   canSend={() => {
-                    const ok = validate(fieldSchema(ruleFor(permission, 'mobileNum'), { required: true }), (values.mobileNum ?? '').trim()).success;
+                    const ok = mobileIsValid(permission, values.mobileNum);
                     if (!ok) setAttempted(true);
                     return ok;
                   }}

@@ -1,6 +1,6 @@
 import { type PermissionInfo } from '@khela/api';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@khela/api/auth';
-import type { FieldRule } from '@khela/validation';
+import { fieldSchema, validate, type FieldRule } from '@khela/validation';
 
 const FALLBACK: Record<string, FieldRule> = {
   username: { field: 'username', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: 1, maxLength: 64 },
@@ -22,3 +22,7 @@ export function passwordRule(permission: PermissionInfo | null): FieldRule {
 
 /** The dialing code the forms send with a mobile number. */
 export const DIALING_CODE = '+880';
+
+/** Whether a mobile number passes the operator's rule: checked before an SMS code is sent. */
+export const mobileIsValid = (permission: PermissionInfo | null, value: string | undefined): boolean =>
+  validate(fieldSchema(ruleFor(permission, 'mobileNum'), { required: true }), (value ?? '').trim()).success;

@@ -1,4 +1,4 @@
-import type { GameType, ListGameType, VendorCardGroup, VendorItem } from '@khela/api';
+import { CATEGORY_PAGES, type GameType, type ListGameType, type VendorCardGroup, type VendorItem } from '@khela/api';
 
 /** The storefront page of each category ("More" leads there). */
 export const CATEGORY_ROUTE: Record<GameType | 'HOT' | 'RECENT' | 'FAV' | 'LOBBY', string> = {
@@ -6,15 +6,7 @@ export const CATEGORY_ROUTE: Record<GameType | 'HOT' | 'RECENT' | 'FAV' | 'LOBBY
   RECENT: '/recent',
   FAV: '/favorite',
   LOBBY: '/rng',
-  RNG: '/rng',
-  LIVE: '/live',
-  FISH: '/fish',
-  PVP: '/pvp',
-  SPORTS: '/sports',
-  ESPORTS: '/esports',
-  COCKFIGHT: '/sports?category=COCKFIGHT',
-  LOTT: '/lott',
-  ELOTT: '/elott',
+  ...CATEGORY_PAGES,
 };
 
 /** "More" leads to /{type}; with the New switch on, to /{type}?gameCategory=NEW. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { GameMenuEntry, GameType, ListGameType, VendorCardGroup, VendorItem, WinnerEntry } from '@khela/api/src/games';
+import type { GameListRequest, GameMenuEntry, GameType, ListGameType, VendorCardGroup, VendorItem, WinnerEntry } from '@khela/api/src/games';
 import { ok, replies } from '../../http/envelope';
 import { classifyName, vendorArtUrl, vendorName, gameArtUrl, gameName, type Catalogue, type CatalogueStore, type Lang } from './catalogue.store';
 import {
@@ -15,21 +15,13 @@ const tags = ['game'];
 export const GAME_LIST_PAGE_SIZE = 18;
 export const RANK_LIST_LIMIT = 20;
 
-interface GameListQuery {
-  clientType?: number;
-  platform?: string;
-  merchant?: string;
-  gameType?: ListGameType;
-  vassalage?: string;
-  gameClassify?: string;
-  gameName?: string;
-  minBet?: number;
-  minLineNum?: number;
+/** The contract's request as the query schema delivers it (page defaults applied, flags as text). */
+type GameListQuery = Omit<GameListRequest, 'pageNo' | 'pageSize' | 'language' | 'isNew'> & {
   pageNo: number;
   pageSize: number;
   language?: string;
   isNew?: string;
-}
+};
 
 /** The lanes of the vendor card groups: the SPORTS lane also carries the e-sports and cockfight cards. */
 const LANES: [GameType, GameType[]][] = [

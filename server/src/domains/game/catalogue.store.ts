@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/db';
 import { GAME_TYPES, type Game, type GameType, type IsGame, type ListGameType } from '@khela/api/src/games';
-import { hash32 } from './catalogue.seed';
+import { hash32, type GameSeed } from './catalogue.seed';
 
 export type Lang = 'BN' | 'EN';
 
@@ -192,24 +192,10 @@ export class Catalogue {
   }
 }
 
-interface DbGame {
+/** A game row as stored: the seed's columns, the node id the database gave it, and the operator's switch. */
+interface DbGame extends Omit<GameSeed, 'support_play'> {
   node_id: number;
-  game_code: string;
-  vendor_code: string;
-  game_type: GameType;
-  is_game: IsGame;
-  name_en: string;
-  name_bn: string | null;
-  classify: string | null;
-  game_group_code: string | null;
-  hot_rank: number | null;
-  is_new: boolean;
   support_play: number;
-  min_bet: number;
-  line_num: number;
-  platforms: string[];
-  draw_interval_s: number | null;
-  sort: number;
   maintenance: boolean;
 }
 

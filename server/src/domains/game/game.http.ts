@@ -61,18 +61,7 @@ export const CATEGORY_NAMES: Record<GameType, Record<Lang, string>> = {
   ELOTT: { EN: 'E-lottery', BN: 'ই-লটারি' },
 };
 
-/** Where each category lives in the storefront (cockfight is a view of the sports centre). */
-export const CATEGORY_PAGES: Record<GameType, string> = {
-  RNG: '/rng',
-  LIVE: '/live',
-  FISH: '/fish',
-  PVP: '/pvp',
-  SPORTS: '/sports',
-  ESPORTS: '/esports',
-  COCKFIGHT: '/sports?category=COCKFIGHT',
-  LOTT: '/lott',
-  ELOTT: '/elott',
-};
+export { CATEGORY_PAGES } from '@khela/api/src/games';
 
 /** The menu order of the side menu: slots, live, fish, sports, e-sports, PVP, cockfight, lottery, e-lottery. */
 export const MENU_ORDER: GameType[] = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT', 'ELOTT'];
