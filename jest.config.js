@@ -1,6 +1,12 @@
 // One Jest run, two projects: "web" (jsdom: shell, remotes, shared packages) and "server"
 // (node: the API against a real database). @swc/jest transforms TypeScript and TSX.
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/|cookie/)'];
 module.exports = {
   projects: [

@@ -53,7 +53,8 @@ async function load(url, opts) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average };
 }
 
-const fmt = (r) => `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms`;
+const fmt = (r) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms`;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 async function apiFigures() {
@@ -81,7 +82,11 @@ async function apiFigures() {
       runs.bare.push(await load(bareBase + LIST_PATH + LIST_QUERY));
       runs.api.push(await load(apiBase + LIST_PATH + LIST_QUERY));
     }
-    const mean = (rs) => ({ rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length, p50: Math.max(...rs.map((r) => r.p50)), p99: Math.max(...rs.map((r) => r.p99)) });
+    const mean = (rs) => ({
+      rps: rs.reduce((s, r) => s + r.rps, 0) / rs.length,
+      p50: Math.max(...rs.map((r) => r.p50)),
+      p99: Math.max(...rs.map((r) => r.p99)),
+    });
     const types = ['RNG', 'LIVE', 'FISH', 'PVP', 'HOT', 'LOTT'];
     const requests = Array.from({ length: 120 }, (_, i) => ({
       method: 'GET',
@@ -104,18 +109,32 @@ async function webFigures() {
   }
   const port = Number(process.env.BENCH_PORT ?? 8384);
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
-    cwd: root, env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
-      try { if ((await fetch(`${base}/remotes.json`)).ok) break; } catch { /* not yet */ }
+      try {
+        if ((await fetch(`${base}/remotes.json`)).ok) break;
+      } catch {
+        /* not yet */
+      }
       if (i > 400) throw new Error('the platform did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
     const require = createRequire(join(root, 'e2e', 'package.json'));
     const { chromium } = require('@playwright/test');
-    const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+    const args = [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ];
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 
     /** One fresh visit: the lobby's own files (JS and CSS, gzip) and when the home lobby had rendered. */
@@ -126,7 +145,11 @@ async function webFigures() {
       page.on('response', async (res) => {
         const url = new URL(res.url());
         if (url.pathname.startsWith('/remotes/lobby/') && /\.(js|css)$/.test(url.pathname)) {
-          try { files.set(url.pathname, gzipSync(await res.body(), { level: 9 }).length); } catch { /* redirected or aborted */ }
+          try {
+            files.set(url.pathname, gzipSync(await res.body(), { level: 9 }).length);
+          } catch {
+            /* redirected or aborted */
+          }
         }
       });
       await page.goto(base + path, { waitUntil: 'commit' });
@@ -134,17 +157,22 @@ async function webFigures() {
       const rendered = await page.evaluate(() => performance.now());
       await page.waitForLoadState('networkidle');
       await context.close();
-      let js = 0, css = 0;
+      let js = 0,
+        css = 0;
       for (const [p, n] of files) p.endsWith('.css') ? (css += n) : (js += n);
       return { rendered, js, css, files: files.size };
     }
     // rendered: the home page with its sections filled (the first hot game's art loaded)
     const homeReady = async (page) => {
       await page.getByTestId('home-page').waitFor({ timeout: 60_000 });
-      await page.waitForFunction(() => {
-        const img = document.querySelector('[data-testid="home-section-HOT"] [data-testid="game-tile"] img');
-        return img?.getAttribute('data-state') === 'loaded';
-      }, null, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector('[data-testid="home-section-HOT"] [data-testid="game-tile"] img');
+          return img?.getAttribute('data-state') === 'loaded';
+        },
+        null,
+        { timeout: 60_000 },
+      );
     };
     const homes = [];
     for (let i = 0; i < 3; i++) homes.push(await visit('/', homeReady));
@@ -164,10 +192,14 @@ async function main() {
   console.log(`  game list, one page (${a.bytes} bytes):`);
   console.log(`    GET ${LIST_PATH}     ${fmt(a.api)}`);
   console.log(`    bare Fastify, same bytes            ${fmt(a.bare)}`);
-  console.log(`    ratio (API / bare)                  ${(a.api.rps / a.bare.rps).toFixed(2)}   (target ≥ 0.50; p99 target ≤ 20 ms)`);
+  console.log(
+    `    ratio (API / bare)                  ${(a.api.rps / a.bare.rps).toFixed(2)}   (target ≥ 0.50; p99 target ≤ 20 ms)`,
+  );
   console.log(`  game list, 120 different pages:      ${fmt(a.mixed)}`);
   console.log('  lobby remote, own files at first use (gzip):');
-  console.log(`    guest home page                     ${kb(w.home.js)} JS + ${kb(w.home.css)} CSS in ${w.home.files} files   (target ≤ 30 KB JS)`);
+  console.log(
+    `    guest home page                     ${kb(w.home.js)} JS + ${kb(w.home.css)} CSS in ${w.home.files} files   (target ≤ 30 KB JS)`,
+  );
   console.log(`    game list page (/rng)               ${kb(w.list.js)} JS + ${kb(w.list.css)} CSS in ${w.list.files} files`);
   console.log(`  guest home lobby rendered (Chromium, loopback, median of 3): ${w.home.rendered.toFixed(0)} ms`);
   process.exit(0);

@@ -62,7 +62,13 @@ async function startServer() {
   const child = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, KHELA_BENCH_TSX: '1', BENCH_DATA_DIR: join(dataDir, 'pglite'), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      KHELA_BENCH_TSX: '1',
+      BENCH_DATA_DIR: join(dataDir, 'pglite'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
   });
   const info = await new Promise((resolve, reject) => {
     let out = '';
@@ -98,8 +104,12 @@ async function bench() {
   const hasher = createPasswordHasher();
   const { default: autocannon } = await import('autocannon');
 
-  console.log(`[bench:auth] ${cpus()[0]?.model?.trim() ?? 'CPU'} × ${cpuCount} (libuv threadpool ${process.env.UV_THREADPOOL_SIZE ?? 4})`);
-  console.log(`[bench:auth] argon2id m=${ARGON2_OWASP.memoryCost} KiB, t=${ARGON2_OWASP.timeCost}, p=${ARGON2_OWASP.parallelism}`);
+  console.log(
+    `[bench:auth] ${cpus()[0]?.model?.trim() ?? 'CPU'} × ${cpuCount} (libuv threadpool ${process.env.UV_THREADPOOL_SIZE ?? 4})`,
+  );
+  console.log(
+    `[bench:auth] argon2id m=${ARGON2_OWASP.memoryCost} KiB, t=${ARGON2_OWASP.timeCost}, p=${ARGON2_OWASP.parallelism}`,
+  );
   const t0 = performance.now();
   for (let i = 0; i < 5; i++) await hasher.hash(`warm-up-${i}`);
   console.log(`[bench:auth] one argon2id hash, alone: ${((performance.now() - t0) / 5).toFixed(1)} ms`);
@@ -110,16 +120,28 @@ async function bench() {
     const json = async (res) => ({ status: res.status, body: await res.json() });
     const t1 = performance.now();
     const key = await importSealKey((await json(await fetch(`${server.base}/wps/crypto/key`))).body.value);
-    console.log(`[bench:auth] API up (${server.engine}); sealing key ready in ${(performance.now() - t1).toFixed(0)} ms (made once per database)`);
+    console.log(
+      `[bench:auth] API up (${server.engine}); sealing key ready in ${(performance.now() - t1).toFixed(0)} ms (made once per database)`,
+    );
 
     const accounts = Array.from({ length: 40 }, (_, i) => `bench${i}${randomBytes(2).toString('hex')}`);
     const password = 'bench-password-42';
     // no limit counts against a successful login, but the bench makes many: raise the per-IP ones anyway
-    await fetch(`${server.base}/ops/settings/authLimits`, { method: 'PUT', headers: ops, body: JSON.stringify({ value: { ipLockAfter: 1_000_000, ipCaptchaAfter: 1_000_000 } }) });
+    await fetch(`${server.base}/ops/settings/authLimits`, {
+      method: 'PUT',
+      headers: ops,
+      body: JSON.stringify({ value: { ipLockAfter: 1_000_000, ipCaptchaAfter: 1_000_000 } }),
+    });
     for (let i = 0; i < accounts.length; i += 8) {
       await Promise.all(
         accounts.slice(i, i + 8).map(async (account) => {
-          const r = await json(await fetch(`${server.base}/ops/members`, { method: 'POST', headers: ops, body: JSON.stringify({ account, password }) }));
+          const r = await json(
+            await fetch(`${server.base}/ops/members`, {
+              method: 'POST',
+              headers: ops,
+              body: JSON.stringify({ account, password }),
+            }),
+          );
           if (r.status !== 201) throw new Error(`member: ${JSON.stringify(r.body)}`);
         }),
       );
@@ -128,12 +150,19 @@ async function bench() {
     const login = async (account) => {
       const started = performance.now();
       const body = await sealWith(key, '/wps/session/login', { username: account, password, type: 'username' });
-      const r = await json(await fetch(`${server.base}/wps/session/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+      const r = await json(
+        await fetch(`${server.base}/wps/session/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
       if (r.status !== 200) throw new Error(`login: ${JSON.stringify(r.body)}`);
       return { ms: performance.now() - started, token: r.body.value.token };
     };
     // warm-up: every account logs in once (first logins also record the IP)
-    for (let i = 0; i < accounts.length; i += loginConcurrency) await Promise.all(accounts.slice(i, i + loginConcurrency).map(login));
+    for (let i = 0; i < accounts.length; i += loginConcurrency)
+      await Promise.all(accounts.slice(i, i + loginConcurrency).map(login));
 
     console.log(`[bench:auth] logins: ${loginConcurrency} concurrent for ${seconds} s …`);
     const latencies = [];
@@ -160,10 +189,14 @@ async function bench() {
     if (result.non2xx) throw new Error(`member info: ${result.non2xx} answers were not 2xx`);
 
     console.log('');
-    console.log(`logins per second (argon2id m=19456,t=2,p=1; ${cpuCount} CPUs): ${loginsPerSecond.toFixed(1)}  ` +
-      `(${latencies.length} logins; latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`);
-    console.log(`member info under load (${infoConnections} connections): ${result.requests.average.toFixed(0)} req/s, ` +
-      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    console.log(
+      `logins per second (argon2id m=19456,t=2,p=1; ${cpuCount} CPUs): ${loginsPerSecond.toFixed(1)}  ` +
+        `(${latencies.length} logins; latency p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`,
+    );
+    console.log(
+      `member info under load (${infoConnections} connections): ${result.requests.average.toFixed(0)} req/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
   } finally {
     await server.stop();
   }

@@ -16,7 +16,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const lobbyDist = join(root, 'remotes/lobby/dist');
 
-if (!existsSync(join(root, 'shell/dist/index.html')) || !existsSync(join(lobbyDist, 'mf-manifest.json'))) buildAll({ quiet: true });
+if (!existsSync(join(root, 'shell/dist/index.html')) || !existsSync(join(lobbyDist, 'mf-manifest.json')))
+  buildAll({ quiet: true });
 
 const scratch = mkdtempSync(join(tmpdir(), 'khela-bench-release-'));
 const env = { ...process.env, KHELA_RELEASES_DIR: join(scratch, 'releases'), KHELA_RELEASE_WHO: 'bench' };
@@ -64,12 +65,16 @@ try {
     return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
   };
   const ms = (x) => `${Math.round(x)} ms`.padStart(8);
-  console.log(`[khela] release of one remote (lobby: ${files} files, ${(bytes / 1024).toFixed(0)} KiB), ${rounds} rounds, median (min–max)`);
+  console.log(
+    `[khela] release of one remote (lobby: ${files} files, ${(bytes / 1024).toFixed(0)} KiB), ${rounds} rounds, median (min–max)`,
+  );
   console.log(`  ${'step'.padEnd(10)}${'CLI wall time'.padEnd(34)}inside the command`);
   for (const [step, list] of Object.entries(times)) {
     const w = stat(list.map((t) => t.wall));
     const n = stat(list.map((t) => t.inner));
-    console.log(`  ${step.padEnd(10)}${`${ms(w.median)} (${Math.round(w.min)}–${Math.round(w.max)} ms)`.padEnd(34)}${ms(n.median)} (${n.min}–${n.max} ms)`);
+    console.log(
+      `  ${step.padEnd(10)}${`${ms(w.median)} (${Math.round(w.min)}–${Math.round(w.max)} ms)`.padEnd(34)}${ms(n.median)} (${n.min}–${n.max} ms)`,
+    );
   }
   console.log('  (publish includes brotli 11 and gzip 9 of every text file; promote and rollback include the gates)');
 } finally {

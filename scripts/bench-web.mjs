@@ -18,17 +18,24 @@ const port = Number(process.env.BENCH_PORT ?? 8282);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 // 1. cold build
-for (const dir of ['shell', ...REMOTES.map((r) => `remotes/${r}`)]) rmSync(join(root, dir, 'dist'), { recursive: true, force: true });
+for (const dir of ['shell', ...REMOTES.map((r) => `remotes/${r}`)])
+  rmSync(join(root, dir, 'dist'), { recursive: true, force: true });
 rmSync(join(root, 'node_modules/.cache'), { recursive: true, force: true });
 const buildSeconds = buildAll({ quiet: true });
 
 // 2. serve it
 const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
-  cwd: root, env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' }, stdio: ['ignore', 'ignore', 'inherit'],
+  cwd: root,
+  env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  try { if ((await fetch(`${base}/remotes.json`)).ok) break; } catch { /* not yet */ }
+  try {
+    if ((await fetch(`${base}/remotes.json`)).ok) break;
+  } catch {
+    /* not yet */
+  }
   if (i > 200) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 250));
 }
@@ -40,19 +47,29 @@ function classify(url) {
   if (!m) return { file: null, group: 'other' };
   const dist = m[1] === 'shell' ? join(root, 'shell/dist') : join(root, 'remotes', m[1], 'dist');
   const file = join(dist, m[2]);
-  let libs = 0, own = 0;
+  let libs = 0,
+    own = 0;
   if (existsSync(`${file}.map`)) {
     const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
     map.sources.forEach((s, i) => {
       const n = map.sourcesContent?.[i]?.length ?? 0;
-      if (s.includes('node_modules')) libs += n; else own += n;
+      if (s.includes('node_modules')) libs += n;
+      else own += n;
     });
   }
   const group = libs > own ? 'shared libraries' : m[1] === 'shell' ? 'shell' : m[1];
   return { file, group };
 }
 
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 
 async function visit({ throttle }) {
@@ -62,14 +79,23 @@ async function visit({ throttle }) {
   if (throttle) {
     // Lighthouse's slow 4G: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up; and a 4x slower CPU
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   const scripts = new Set();
-  page.on('response', (res) => { if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) scripts.add(res.url()); });
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) scripts.add(res.url());
+  });
   await page.addInitScript(() => {
     window.__lcp = 0;
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await page.goto(base + '/', { waitUntil: 'commit' });
   await page.getByTestId('home-page').waitFor({ timeout: 60_000 });

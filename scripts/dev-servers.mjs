@@ -27,7 +27,10 @@ function hookRefreshIntoExposes(plugin) {
   if (!exposes || Array.isArray(exposes)) return plugin;
   const entry = require.resolve('@rspack/plugin-react-refresh/react-refresh-entry');
   plugin._options.exposes = Object.fromEntries(
-    Object.entries(exposes).map(([key, value]) => [key, { import: [entry, ...[typeof value === 'string' ? value : value.import].flat()] }]),
+    Object.entries(exposes).map(([key, value]) => [
+      key,
+      { import: [entry, ...[typeof value === 'string' ? value : value.import].flat()] },
+    ]),
   );
   return plugin;
 }
@@ -55,7 +58,9 @@ async function serve(config) {
     devServer,
     plugins: [
       ...(config.plugins ?? []).map(hookRefreshIntoExposes),
-      ...(config.name === 'shell' ? [new rspack.EntryPlugin(config.context, require.resolve('./dev-devtools-hook.js'), { name: undefined })] : []),
+      ...(config.name === 'shell'
+        ? [new rspack.EntryPlugin(config.context, require.resolve('./dev-devtools-hook.js'), { name: undefined })]
+        : []),
       new ReactRefreshPlugin({ overlay: false }),
     ],
   };

@@ -12,7 +12,11 @@ ensureInstall();
 const env = { ...process.env, NODE_ENV: 'development', KHELA_DEV: '1' };
 const children = [
   spawn(process.execPath, ['scripts/dev-servers.mjs'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--include', 'server/src', 'deploy/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--include', 'server/src', 'deploy/src/main.ts'],
+    { cwd: root, env, stdio: 'inherit' },
+  ),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

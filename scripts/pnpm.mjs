@@ -12,13 +12,15 @@ const toolDir = join(root, '.tools');
 const bin = join(toolDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 
 export function ensurePnpm() {
-  const installed = existsSync(bin) &&
+  const installed =
+    existsSync(bin) &&
     JSON.parse(readFileSync(join(toolDir, 'node_modules', 'pnpm', 'package.json'), 'utf8')).version === version;
   if (installed) return bin;
   console.log(`[khela] installing pnpm ${version} into .tools/`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(npm, ['install', '--no-save', '--no-package-lock', '--prefix', toolDir, `pnpm@${version}`], {
-    stdio: 'inherit', cwd: root,
+    stdio: 'inherit',
+    cwd: root,
   });
   if (r.status !== 0) throw new Error('could not install pnpm');
   return bin;

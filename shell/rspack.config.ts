@@ -19,7 +19,10 @@ const config: Configuration = {
   ...base,
   entry: { main: './src/index.ts' },
   // the federation runtime's ES module builds (tree-shakeable; see @khela/mf-config/rspack)
-  resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...federationEsmAliases, '@module-federation/sdk$': runtimeSdkEsm } },
+  resolve: {
+    ...base.resolve,
+    alias: { ...base.resolve.alias, ...federationEsmAliases, '@module-federation/sdk$': runtimeSdkEsm },
+  },
   plugins: [
     new ModuleFederationPlugin(hostFederation([require.resolve('./src/federation/runtime-plugins/fallback.ts')])),
     new rspack.HtmlRspackPlugin({

@@ -78,7 +78,12 @@ function compileProblem(code: string, filename: string): string | null {
   }
 }
 
-const assetFiles = (a: Assets | undefined) => [...(a?.js?.sync ?? []), ...(a?.js?.async ?? []), ...(a?.css?.sync ?? []), ...(a?.css?.async ?? [])];
+const assetFiles = (a: Assets | undefined) => [
+  ...(a?.js?.sync ?? []),
+  ...(a?.js?.async ?? []),
+  ...(a?.css?.sync ?? []),
+  ...(a?.css?.async ?? []),
+];
 
 function readManifest(text: string | null, label: string, hintWhat: string): { manifest: MfManifest | null; problem?: Problem } {
   if (text === null) return { manifest: null, problem: { message: `${label} has no mf-manifest.json`, hint: rebuild(hintWhat) } };
@@ -86,10 +91,23 @@ function readManifest(text: string | null, label: string, hintWhat: string): { m
   try {
     m = JSON.parse(text) as MfManifest;
   } catch (err) {
-    return { manifest: null, problem: { message: `${label}: mf-manifest.json is not valid JSON (${(err as Error).message})`, hint: rebuild(hintWhat) } };
+    return {
+      manifest: null,
+      problem: { message: `${label}: mf-manifest.json is not valid JSON (${(err as Error).message})`, hint: rebuild(hintWhat) },
+    };
   }
-  if (!m || typeof m !== 'object' || typeof m.name !== 'string' || !m.metaData || !Array.isArray(m.shared) || !Array.isArray(m.exposes)) {
-    return { manifest: null, problem: { message: `${label}: mf-manifest.json lacks name, metaData, shared or exposes`, hint: rebuild(hintWhat) } };
+  if (
+    !m ||
+    typeof m !== 'object' ||
+    typeof m.name !== 'string' ||
+    !m.metaData ||
+    !Array.isArray(m.shared) ||
+    !Array.isArray(m.exposes)
+  ) {
+    return {
+      manifest: null,
+      problem: { message: `${label}: mf-manifest.json lacks name, metaData, shared or exposes`, hint: rebuild(hintWhat) },
+    };
   }
   return { manifest: m };
 }
@@ -113,12 +131,19 @@ export async function inspectRemoteBuild(dir: string, remote: RemoteName, label 
     const file = path.join(dir, entry.path ?? '', entry.name);
     const code = await readText(file);
     if (code === null || !code.trim()) {
-      problems.push({ message: `${label}: the remote entry ${path.posix.join(entry.path ?? '', entry.name)} is missing or empty`, hint: rebuild(remote) });
+      problems.push({
+        message: `${label}: the remote entry ${path.posix.join(entry.path ?? '', entry.name)} is missing or empty`,
+        hint: rebuild(remote),
+      });
     } else {
       const err = compileProblem(code, entry.name);
-      if (err) problems.push({ message: `${label}: the remote entry ${entry.name} does not parse (${err})`, hint: rebuild(remote) });
+      if (err)
+        problems.push({ message: `${label}: the remote entry ${entry.name} does not parse (${err})`, hint: rebuild(remote) });
       else if (!code.includes(federationName(remote))) {
-        problems.push({ message: `${label}: the remote entry ${entry.name} does not define the container ${federationName(remote)}`, hint: rebuild(remote) });
+        problems.push({
+          message: `${label}: the remote entry ${entry.name} does not define the container ${federationName(remote)}`,
+          hint: rebuild(remote),
+        });
       }
     }
   }
@@ -145,7 +170,10 @@ export async function inspectShellBuild(dir: string, label = 'shell build'): Pro
     return { provides: null, problems: [{ message: `${label} has no index.html`, hint: rebuild('the shell') }] };
   }
   if (!html.includes('<!--KHELA_BOOT-->')) {
-    problems.push({ message: `${label}: index.html lacks the <!--KHELA_BOOT--> placeholder the origin fills`, hint: rebuild('the shell') });
+    problems.push({
+      message: `${label}: index.html lacks the <!--KHELA_BOOT--> placeholder the origin fills`,
+      hint: rebuild('the shell'),
+    });
   }
   const refs = [...html.matchAll(/\/__KHELA_SHELL_BASE__\/([^"'?#\s>]+)/g)].map((m) => m[1]);
   if (!refs.some((r) => r.endsWith('.js'))) {
@@ -227,7 +255,10 @@ export function singletonProblems(
 }
 
 /** Does the remote version still expose every module the shell mounts from it? */
-export function exposeProblems(remote: { name: RemoteName; version: string; manifest: MfManifest }, shell: { version: string; mounts: readonly string[] }): Problem[] {
+export function exposeProblems(
+  remote: { name: RemoteName; version: string; manifest: MfManifest },
+  shell: { version: string; mounts: readonly string[] },
+): Problem[] {
   const exposed = new Set(remote.manifest.exposes.map((e) => e.name.replace(/^\.\//, '')));
   const missing = shell.mounts.filter((m) => !exposed.has(m));
   if (!missing.length) return [];
@@ -240,7 +271,10 @@ export function exposeProblems(remote: { name: RemoteName; version: string; mani
 }
 
 /** What a shell version mounts from a remote: recorded when it was published, else today's list. */
-export function mountsOf(shellRelease: { mounts?: Partial<Record<RemoteName, readonly string[]>> } | null, remote: RemoteName): readonly string[] {
+export function mountsOf(
+  shellRelease: { mounts?: Partial<Record<RemoteName, readonly string[]>> } | null,
+  remote: RemoteName,
+): readonly string[] {
   return shellRelease?.mounts?.[remote] ?? MOUNTED_MODULES[remote];
 }
 
@@ -248,7 +282,12 @@ export function mountsOf(shellRelease: { mounts?: Partial<Record<RemoteName, rea
  * Over HTTP, against a running origin: the manifest and the remote entry answer 200 with the
  * immutable caching, and the manifest parses.
  */
-export async function httpProblems(origin: string, remote: RemoteName, version: string, manifest: MfManifest): Promise<Problem[]> {
+export async function httpProblems(
+  origin: string,
+  remote: RemoteName,
+  version: string,
+  manifest: MfManifest,
+): Promise<Problem[]> {
   const base = `${origin.replace(/\/$/, '')}/remotes/${remote}/${version}/`;
   const entry = manifest.metaData.remoteEntry;
   const files = ['mf-manifest.json', ...(entry?.name ? [path.posix.join(entry.path ?? '', entry.name)] : [])];
@@ -259,15 +298,24 @@ export async function httpProblems(origin: string, remote: RemoteName, version: 
       const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
       const body = await res.text();
       if (!res.ok) {
-        problems.push({ message: `${url} answers ${res.status}`, hint: `check that the origin at ${origin} serves this releases folder (KHELA_RELEASES_DIR), or that the object store holds the version` });
+        problems.push({
+          message: `${url} answers ${res.status}`,
+          hint: `check that the origin at ${origin} serves this releases folder (KHELA_RELEASES_DIR), or that the object store holds the version`,
+        });
         continue;
       }
       if (!/immutable/.test(res.headers.get('cache-control') ?? '')) {
-        problems.push({ message: `${url} is served without "immutable" caching (${res.headers.get('cache-control') ?? 'no Cache-Control'})`, hint: 'serve /remotes/<name>/<version>/ with Cache-Control: public, max-age=31536000, immutable (see deploy/README.md)' });
+        problems.push({
+          message: `${url} is served without "immutable" caching (${res.headers.get('cache-control') ?? 'no Cache-Control'})`,
+          hint: 'serve /remotes/<name>/<version>/ with Cache-Control: public, max-age=31536000, immutable (see deploy/README.md)',
+        });
       }
       if (f === 'mf-manifest.json') JSON.parse(body);
     } catch (err) {
-      problems.push({ message: `${url} could not be loaded: ${(err as Error).message}`, hint: `check that the origin at ${origin} is up and serves this version` });
+      problems.push({
+        message: `${url} could not be loaded: ${(err as Error).message}`,
+        hint: `check that the origin at ${origin} is up and serves this version`,
+      });
     }
   }
   return problems;

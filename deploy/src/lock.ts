@@ -141,7 +141,13 @@ export async function acquireLock(file: string, opts: LockOptions = {}): Promise
   let delay = 5;
   let holder: LockInfo | null = null;
   for (;;) {
-    const info: LockInfo = { pid: process.pid, host: hostname(), at: Date.now(), token: randomBytes(12).toString('hex'), purpose: opts.purpose };
+    const info: LockInfo = {
+      pid: process.pid,
+      host: hostname(),
+      at: Date.now(),
+      token: randomBytes(12).toString('hex'),
+      purpose: opts.purpose,
+    };
     if (await createExclusive(file, info)) {
       return {
         file,

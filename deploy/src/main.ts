@@ -15,9 +15,12 @@ async function main() {
   });
   if (testHooks) {
     app.get('/ops/test/captcha/:id', async (req, reply) => {
-      if (req.headers['x-ops-key'] !== process.env.KHELA_OPS_KEY) return reply.code(401).send({ success: false, message: 'ops key', value: null, errorCode: 'OPS_KEY_INVALID' });
+      if (req.headers['x-ops-key'] !== process.env.KHELA_OPS_KEY)
+        return reply.code(401).send({ success: false, message: 'ops key', value: null, errorCode: 'OPS_KEY_INVALID' });
       const answer = captchas.get((req.params as { id: string }).id);
-      return answer ? { success: true, message: '', value: { answer } } : reply.code(404).send({ success: false, message: 'unknown captcha', value: null, errorCode: 'NOT_FOUND' });
+      return answer
+        ? { success: true, message: '', value: { answer } }
+        : reply.code(404).send({ success: false, message: 'unknown captcha', value: null, errorCode: 'NOT_FOUND' });
     });
   }
   const timeout = Number(process.env.KHELA_REMOTE_TIMEOUT_MS);

@@ -14,7 +14,9 @@ async function origin() {
   const dists = Object.fromEntries(RELEASE_NAMES.map((n) => [n, ws.dist(n)])) as Record<ReleaseName, string>;
   await publishAndPromoteAll(ws.releases, { who: 'test', dists });
   const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, path.join(__dirname, 'testing', 'serve-origin.ts'), ws.releases], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [tsx, path.join(__dirname, 'testing', 'serve-origin.ts'), ws.releases], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -25,7 +27,8 @@ async function origin() {
     });
     child.on('exit', (code) => reject(new Error(`origin exited ${code}`)));
   });
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${url}`, { headers, redirect: 'manual' });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${port}${url}`, { headers, redirect: 'manual' });
   return { get, ws };
 }
 
@@ -56,7 +59,11 @@ describe('origin', () => {
     // sent as the precompressed .br file (fetch decodes it)
     expect(await entry.text()).toContain('khela_lobby');
     expect(entry.headers.get('content-encoding')).toBe('br');
-    for (const url of [`${base}/.release.json`, '/remotes/lobby/.tmp-x/remoteEntry.js', `/remotes/lobby/x/%2e%2e/%2e%2e/remotes.json`]) {
+    for (const url of [
+      `${base}/.release.json`,
+      '/remotes/lobby/.tmp-x/remoteEntry.js',
+      `/remotes/lobby/x/%2e%2e/%2e%2e/remotes.json`,
+    ]) {
       expect([url, (await get(url)).status]).toEqual([url, 404]);
     }
   });

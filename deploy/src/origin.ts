@@ -47,7 +47,7 @@ async function linkDevReleases(): Promise<string> {
  */
 export async function registerOrigin(app: FastifyInstance, opts: OriginOptions = {}): Promise<void> {
   const dev = opts.dev ?? process.env.KHELA_DEV === '1';
-  const releasesDir = dev ? await linkDevReleases() : opts.releasesDir ?? defaultReleasesDir();
+  const releasesDir = dev ? await linkDevReleases() : (opts.releasesDir ?? defaultReleasesDir());
   const templates = new Map<string, string>();
 
   async function page(reply: FastifyReply) {

@@ -5,7 +5,10 @@ import type { Pointer } from '@khela/api/src/remotes';
 
 /** Escapes JSON for an inline <script>: no "</script>" or line separators can end it early. */
 const inlineJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The page's boot script: the pointer (so the shell needs no extra round trip) and the system
@@ -20,13 +23,21 @@ function bootScript(pointer: Pointer, clientConfig: Record<string, unknown> | un
   // manifest a browser needs depends on its bucket: the shell preloads it then
   const lobby = pointer.remotes.lobby;
   const preloads = lobby && !lobby.canary ? `<link rel="preload" href="${lobby.url}" as="fetch" crossorigin="anonymous">` : '';
-  return `${preloads}<script>${config}window.__KHELA_BOOT__={pointer:${inlineJson(pointer)},status:${status}};` +
-    'window.__KHELA_BOOT__.status.catch(function(){});</script>';
+  return (
+    `${preloads}<script>${config}window.__KHELA_BOOT__={pointer:${inlineJson(pointer)},status:${status}};` +
+    'window.__KHELA_BOOT__.status.catch(function(){});</script>'
+  );
 }
 
 /** The page: the shell version's index.html with its folder and the pointer filled in. */
-export function renderPage(template: string, pointer: Pointer & { shell: string }, clientConfig?: Record<string, unknown>): string {
-  return template.replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`).replace('<!--KHELA_BOOT-->', bootScript(pointer, clientConfig));
+export function renderPage(
+  template: string,
+  pointer: Pointer & { shell: string },
+  clientConfig?: Record<string, unknown>,
+): string {
+  return template
+    .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
+    .replace('<!--KHELA_BOOT-->', bootScript(pointer, clientConfig));
 }
 
 /**

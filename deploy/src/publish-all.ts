@@ -2,7 +2,13 @@ import { ReleaseRefusal } from './refusal';
 import { publishAndPromoteAll } from './release-tool';
 
 publishAndPromoteAll()
-  .then((p) => console.log(`[khela] published and promoted: shell ${p.shell}, ${Object.entries(p.remotes).map(([n, e]) => `${n} ${e?.version}`).join(', ')}`))
+  .then((p) =>
+    console.log(
+      `[khela] published and promoted: shell ${p.shell}, ${Object.entries(p.remotes)
+        .map(([n, e]) => `${n} ${e?.version}`)
+        .join(', ')}`,
+    ),
+  )
   .catch((err) => {
     if (err instanceof ReleaseRefusal) {
       console.error('[khela] publish refused:');

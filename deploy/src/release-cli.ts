@@ -15,7 +15,18 @@
 import path from 'node:path';
 import { LockTimeoutError } from './lock';
 import { ReleaseRefusal } from './refusal';
-import { dropCanary, history, parsePercent, promote, prune, rollback, status, versions, type Change, type ToolOptions } from './release-tool';
+import {
+  dropCanary,
+  history,
+  parsePercent,
+  promote,
+  prune,
+  rollback,
+  status,
+  versions,
+  type Change,
+  type ToolOptions,
+} from './release-tool';
 import { defaultReleasesDir, isReleaseName, publish, RELEASE_NAMES, type ReleaseName } from './releases';
 
 const USAGE = `usage: npm run release -- <command> [options]
@@ -141,19 +152,28 @@ async function run(argv: string[]): Promise<number> {
   for (const k of args.flags.keys()) {
     if (!allowed[command].includes(k)) throw new UsageError(`${command} takes no --${k}`);
   }
-  const extra = args.positional.length - ({ publish: 2, promote: 3, rollback: 2, drop: 2, status: 1, history: 2, versions: 2, prune: 1 } as Record<string, number>)[command];
+  const extra =
+    args.positional.length -
+    ({ publish: 2, promote: 3, rollback: 2, drop: 2, status: 1, history: 2, versions: 2, prune: 1 } as Record<string, number>)[
+      command
+    ];
   if (extra > 0) throw new UsageError(`${command}: unexpected "${args.positional.slice(-extra).join(' ')}"`);
 
   switch (command) {
     case 'publish': {
       const name = nameArg(args);
-      const r = await publish(name, opts.releasesDir, { dist: flag('dist') ? fromCaller(flag('dist')!) : undefined, who: opts.who });
+      const r = await publish(name, opts.releasesDir, {
+        dist: flag('dist') ? fromCaller(flag('dist')!) : undefined,
+        who: opts.who,
+      });
       console.log(
         r.created
           ? `published ${name} ${r.version} (package ${r.packageVersion}, ${r.files} files) at /${name === 'shell' ? 'shell' : `remotes/${name}`}/${r.version}/`
           : `${name} ${r.version} (package ${r.packageVersion}) is already published: nothing to do`,
       );
-      console.log(`  next: npm run release -- promote ${name} ${r.version} --reason "…"${name === 'shell' ? '' : '  (or --canary 10)'}`);
+      console.log(
+        `  next: npm run release -- promote ${name} ${r.version} --reason "…"${name === 'shell' ? '' : '  (or --canary 10)'}`,
+      );
       return 0;
     }
     case 'promote': {
@@ -182,8 +202,12 @@ async function run(argv: string[]): Promise<number> {
       console.log(`${pad('name', 14)}${pad('version', 14)}${pad('package', 10)}${pad('canary', 22)}last change`);
       for (const r of s.rows) {
         const canary = r.canary ? `${r.canary.version} ${r.canary.percent} %` : '-';
-        const last = r.last ? `${r.last.action} ${when(r.last.at)} by ${r.last.who}${r.last.reason ? `: ${r.last.reason}` : ''}` : '-';
-        console.log(`${pad(r.name, 14)}${pad(r.version ?? '(none)', 14)}${pad(r.packageVersion ?? '?', 10)}${pad(canary, 22)}${last}`);
+        const last = r.last
+          ? `${r.last.action} ${when(r.last.at)} by ${r.last.who}${r.last.reason ? `: ${r.last.reason}` : ''}`
+          : '-';
+        console.log(
+          `${pad(r.name, 14)}${pad(r.version ?? '(none)', 14)}${pad(r.packageVersion ?? '?', 10)}${pad(canary, 22)}${last}`,
+        );
       }
       return 0;
     }
@@ -216,7 +240,9 @@ async function run(argv: string[]): Promise<number> {
       }
       if (!rows.length) console.log(`${name} has no published version (npm run release -- publish ${name})`);
       for (const r of rows) {
-        const meta = r.meta ? `package ${r.meta.packageVersion}, published ${when(r.meta.publishedAt)} by ${r.meta.publishedBy}` : 'no release record';
+        const meta = r.meta
+          ? `package ${r.meta.packageVersion}, published ${when(r.meta.publishedAt)} by ${r.meta.publishedBy}`
+          : 'no release record';
         console.log(`${pad(r.version, 14)}${pad(meta, 64)}${r.marks.join(', ')}`);
       }
       return 0;
@@ -232,7 +258,9 @@ async function run(argv: string[]): Promise<number> {
       for (const d of report.deleted) console.log(`${verb} ${d.name} ${d.version}`);
       console.log(
         `${verb} ${report.deleted.length} version(s), kept ${report.kept.length}` +
-          (report.cleaned ? `, ${report.cleaned} abandoned temporary folder(s) ${args.flags.has('dry-run') ? 'to clean' : 'cleaned'}` : ''),
+          (report.cleaned
+            ? `, ${report.cleaned} abandoned temporary folder(s) ${args.flags.has('dry-run') ? 'to clean' : 'cleaned'}`
+            : ''),
       );
       const why = new Map<string, number>();
       for (const k of report.kept) why.set(k.why, (why.get(k.why) ?? 0) + 1);
@@ -265,7 +293,9 @@ run(process.argv.slice(2))
       process.exitCode = 1;
     } else if (err instanceof LockTimeoutError) {
       console.error(`refused, nothing was changed: ${err.message}`);
-      console.error(`  what to do: wait for it to finish and run the command again; if that process is gone, the lock is taken over after KHELA_RELEASE_LOCK_STALE_MS (or delete ${err.file})`);
+      console.error(
+        `  what to do: wait for it to finish and run the command again; if that process is gone, the lock is taken over after KHELA_RELEASE_LOCK_STALE_MS (or delete ${err.file})`,
+      );
       process.exitCode = 1;
     } else {
       console.error(`failed: ${(err as Error).stack ?? err}`);

@@ -76,7 +76,10 @@ describe('publish', () => {
   it('publishes the same build from two processes at once as one version', async () => {
     const ws = await setup();
     const dir = await remoteBuild(ws.dist('promotions', 'same'), 'promotions', { marker: 'same' });
-    const results = await Promise.all([publish('promotions', ws.releases, { dist: dir }), publish('promotions', ws.releases, { dist: dir })]);
+    const results = await Promise.all([
+      publish('promotions', ws.releases, { dist: dir }),
+      publish('promotions', ws.releases, { dist: dir }),
+    ]);
     expect(results[0].version).toBe(results[1].version);
     expect(results.filter((r) => r.created)).toHaveLength(1);
   });
@@ -168,7 +171,11 @@ describe('gates before a promote', () => {
   it('refuses a remote that requires another React major, naming the package and both versions', async () => {
     const ws = await setup();
     const before = await ws.pointerBytes();
-    const shared = { ...defaultRemoteShared(), react: ['18.3.1', '^18.0.0'] as [string, string], 'react/jsx-runtime': ['18.3.1', '^18.0.0'] as [string, string] };
+    const shared = {
+      ...defaultRemoteShared(),
+      react: ['18.3.1', '^18.0.0'] as [string, string],
+      'react/jsx-runtime': ['18.3.1', '^18.0.0'] as [string, string],
+    };
     const v = await ws.remoteVersion('lobby', { shared });
     const shell = (await readPointer(ws.releases)).shell;
     const r = await refusal(promote('lobby', v, ws.opts));
@@ -179,14 +186,17 @@ describe('gates before a promote', () => {
     expect(await ws.pointerBytes()).toBe(before);
   });
 
-  it.each([['react-dom'], ['react-router-dom'], ['jotai'], ['@khela/session'], ['i18next']])('refuses an unsatisfied %s singleton too', async (pkg) => {
-    const ws = await setup();
-    const shared = { ...defaultRemoteShared(), [pkg]: ['99.0.0', '^99.0.0'] as [string, string] };
-    const v = await ws.remoteVersion('member-centre', { shared });
-    const r = await refusal(promote('member-centre', v, ws.opts));
-    expect(r.problems[0].message).toContain(`requires ${pkg} ^99.0.0, but shell`);
-    expect(r.problems[0].message).toContain(`provides ${pkg} ${SHELL_SHARED[pkg]}`);
-  });
+  it.each([['react-dom'], ['react-router-dom'], ['jotai'], ['@khela/session'], ['i18next']])(
+    'refuses an unsatisfied %s singleton too',
+    async (pkg) => {
+      const ws = await setup();
+      const shared = { ...defaultRemoteShared(), [pkg]: ['99.0.0', '^99.0.0'] as [string, string] };
+      const v = await ws.remoteVersion('member-centre', { shared });
+      const r = await refusal(promote('member-centre', v, ws.opts));
+      expect(r.problems[0].message).toContain(`requires ${pkg} ^99.0.0, but shell`);
+      expect(r.problems[0].message).toContain(`provides ${pkg} ${SHELL_SHARED[pkg]}`);
+    },
+  );
 
   it('refuses a required singleton the shell does not provide at all', async () => {
     const ws = await setup();
@@ -195,12 +205,16 @@ describe('gates before a promote', () => {
     await promote('shell', shell, ws.opts); // no remote in use needs jotai
     const v = await ws.remoteVersion('member-centre', { shared: { ...defaultRemoteShared(), jotai: ['3.0.1', '^3.0.0'] } });
     const r = await refusal(promote('member-centre', v, ws.opts));
-    expect(r.problems[0].message).toBe(`member-centre ${v} requires jotai ^3.0.0 as a singleton, but shell ${shell} does not provide jotai`);
+    expect(r.problems[0].message).toBe(
+      `member-centre ${v} requires jotai ^3.0.0 as a singleton, but shell ${shell} does not provide jotai`,
+    );
   });
 
   it('refuses a remote that no longer exposes a module the shell mounts', async () => {
     const ws = await setup();
-    const v = await ws.remoteVersion('lobby', { exposes: ['HomePage', 'GameList', 'AccountGameList', 'LotteryPage', 'SeamlessPage'] });
+    const v = await ws.remoteVersion('lobby', {
+      exposes: ['HomePage', 'GameList', 'AccountGameList', 'LotteryPage', 'SeamlessPage'],
+    });
     const r = await refusal(promote('lobby', v, ws.opts));
     expect(r.problems[0].message).toContain(`lobby ${v} no longer exposes GameCentre, which shell`);
   });
@@ -323,7 +337,11 @@ describe('history and rollback', () => {
 
   it('keeps reading a history whose last line a crash cut short', async () => {
     const ws = await setup();
-    await writeFile(historyFile(ws.releases, 'lobby'), (await readFile(historyFile(ws.releases, 'lobby'), 'utf8')) + '{"at":"2024-01-01T00:0', { flag: 'w' });
+    await writeFile(
+      historyFile(ws.releases, 'lobby'),
+      (await readFile(historyFile(ws.releases, 'lobby'), 'utf8')) + '{"at":"2024-01-01T00:0',
+      { flag: 'w' },
+    );
     const b = await ws.remoteVersion('lobby');
     await promote('lobby', b, ws.opts);
     const h = await readHistory(ws.releases, 'lobby');
@@ -375,14 +393,22 @@ describe('canary', () => {
     const b = await ws.remoteVersion('lobby');
     const before = await ws.pointerBytes();
     for (const bad of [0, 100, 10.5, -1]) {
-      expect((await refusal(promote('lobby', b, { ...ws.opts, canary: bad }))).problems[0].message).toContain('whole percentage from 1 to 99');
+      expect((await refusal(promote('lobby', b, { ...ws.opts, canary: bad }))).problems[0].message).toContain(
+        'whole percentage from 1 to 99',
+      );
     }
-    expect((await refusal(promote('lobby', a, { ...ws.opts, canary: 10 }))).problems[0].message).toBe(`lobby ${a} already serves all browsers`);
-    expect((await refusal(promote('shell', (await readPointer(ws.releases)).shell!, { ...ws.opts, canary: 10 }))).problems[0].message).toContain('the shell has no canary');
+    expect((await refusal(promote('lobby', a, { ...ws.opts, canary: 10 }))).problems[0].message).toBe(
+      `lobby ${a} already serves all browsers`,
+    );
+    expect(
+      (await refusal(promote('shell', (await readPointer(ws.releases)).shell!, { ...ws.opts, canary: 10 }))).problems[0].message,
+    ).toContain('the shell has no canary');
     expect((await refusal(dropCanary('lobby', ws.opts))).problems[0].message).toBe('lobby has no canary to drop');
     expect(await ws.pointerBytes()).toBe(before);
     await promote('lobby', b, { ...ws.opts, canary: 10 });
-    expect((await refusal(promote('lobby', a, ws.opts))).problems[0].message).toContain('already serves all browsers but those in the canary');
+    expect((await refusal(promote('lobby', a, ws.opts))).problems[0].message).toContain(
+      'already serves all browsers but those in the canary',
+    );
   });
 });
 
@@ -421,10 +447,16 @@ describe('prune', () => {
     const pointer = await readPointer(ws.releases);
     for (const name of RELEASE_NAMES) {
       const left = (await versions(name, ws.opts)).map((v) => v.version);
-      const named = name === 'shell' ? [pointer.shell] : [pointer.remotes[name]!.version, pointer.remotes[name]!.canary?.version].filter(Boolean);
+      const named =
+        name === 'shell'
+          ? [pointer.shell]
+          : [pointer.remotes[name]!.version, pointer.remotes[name]!.canary?.version].filter(Boolean);
       expect(left.sort()).toEqual((named as string[]).sort());
     }
-    for (const v of inUse) expect([...(await versions('lobby', ws.opts)), ...(await versions('shell', ws.opts))].some((x) => x.version === v)).toBe(true);
+    for (const v of inUse)
+      expect([...(await versions('lobby', ws.opts)), ...(await versions('shell', ws.opts))].some((x) => x.version === v)).toBe(
+        true,
+      );
     // the tool still works on what is left
     expect((await refusal(rollback('lobby', { ...ws.opts, to: b }))).problems[0].message).toContain('is not published');
   });
@@ -444,7 +476,10 @@ describe('prune', () => {
     const ws = await setup();
     for (let round = 0; round < 3; round++) {
       const next = await Promise.all(REMOTES.map((r) => ws.remoteVersion(r)));
-      const results = await Promise.allSettled([...REMOTES.map((r, i) => promote(r, next[i], ws.opts)), prune({ ...ws.opts, keep: 0, minAgeMs: 0 })]);
+      const results = await Promise.allSettled([
+        ...REMOTES.map((r, i) => promote(r, next[i], ws.opts)),
+        prune({ ...ws.opts, keep: 0, minAgeMs: 0 }),
+      ]);
       const pointer = await readPointer(ws.releases);
       REMOTES.forEach((r, i) => {
         const result = results[i];
@@ -485,7 +520,11 @@ describe('publish and promote all (npm start)', () => {
     await promote('lobby', b, { ...ws.opts, canary: 10, reason: 'try' });
     const s = await status(ws.opts);
     const lobby = s.rows.find((r) => r.name === 'lobby')!;
-    expect(lobby).toMatchObject({ packageVersion: '0.1.0', canary: { version: b, percent: 10, packageVersion: '1.2.0' }, last: { action: 'canary', who: 'tester', reason: 'try' } });
+    expect(lobby).toMatchObject({
+      packageVersion: '0.1.0',
+      canary: { version: b, percent: 10, packageVersion: '1.2.0' },
+      last: { action: 'canary', who: 'tester', reason: 'try' },
+    });
     expect(s.rows.map((r) => r.name)).toEqual([...RELEASE_NAMES]);
   });
 });
@@ -513,7 +552,9 @@ describe('release CLI', () => {
   const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const release = async (releases: string, ...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, [tsx, cli, ...args], { env: { ...process.env, KHELA_RELEASES_DIR: releases, INIT_CWD: repoRoot } });
+      const { stdout, stderr } = await run(process.execPath, [tsx, cli, ...args], {
+        env: { ...process.env, KHELA_RELEASES_DIR: releases, INIT_CWD: repoRoot },
+      });
       return { code: 0, stdout, stderr };
     } catch (e) {
       const err = e as { code: number; stdout: string; stderr: string };
@@ -540,7 +581,13 @@ describe('release CLI', () => {
     expect((await release(ws.releases, 'history', 'lobby')).stdout).toMatch(/ops +promote .* "cli test"/);
     expect((await release(ws.releases, 'status')).stdout).toMatch(new RegExp(`lobby +${version} +0\\.1\\.0`));
 
-    for (const args of [['promote', 'lobby'], ['promote', 'nobody', version], ['frobnicate'], ['status', '--canary', '5'], ['prune', '--keep', 'ten']]) {
+    for (const args of [
+      ['promote', 'lobby'],
+      ['promote', 'nobody', version],
+      ['frobnicate'],
+      ['status', '--canary', '5'],
+      ['prune', '--keep', 'ten'],
+    ]) {
       const r = await release(ws.releases, ...args);
       expect([args, r.code]).toEqual([args, 2]);
       expect(r.stderr).toContain('usage: npm run release');

@@ -65,12 +65,20 @@ const short = (v: string | null | undefined) => v ?? '(none)';
 
 /** An exact published version, or a unique prefix of one (at least 4 characters). */
 export async function resolveVersion(releasesDir: string, name: ReleaseName, input: string): Promise<string> {
-  if (!isVersionName(input)) refuse(`"${input}" is not a version`, `versions are the names ${cmd(`publish ${name}`)} printed; list them: ${cmd(`versions ${name}`)}`);
+  if (!isVersionName(input))
+    refuse(
+      `"${input}" is not a version`,
+      `versions are the names ${cmd(`publish ${name}`)} printed; list them: ${cmd(`versions ${name}`)}`,
+    );
   if (isPublished(releasesDir, name, input)) return input;
   const all = (await listVersions(releasesDir, name)).map((v) => v.version);
   const matches = input.length >= 4 ? all.filter((v) => v.startsWith(input)) : [];
   if (matches.length === 1) return matches[0];
-  if (matches.length > 1) refuse(`"${input}" matches ${matches.length} versions of ${name} (${matches.join(', ')})`, 'give more characters of the version');
+  if (matches.length > 1)
+    refuse(
+      `"${input}" matches ${matches.length} versions of ${name} (${matches.join(', ')})`,
+      'give more characters of the version',
+    );
   return refuse(
     `${name} ${input} is not published in ${releasesDir}`,
     `publish it first (${cmd(`publish ${name}`)}${name === 'shell' ? '' : ' [--dist <folder>]'}); published versions: ${cmd(`versions ${name}`)}`,
@@ -93,7 +101,12 @@ async function shellContext(
     const ctx = { version, provides: null, mounts: (r: RemoteName) => mountsOf(null, r) };
     return {
       ctx,
-      problems: [{ message: `shell ${version} (${role}) is not published in ${releasesDir}`, hint: 'check KHELA_RELEASES_DIR, or publish and promote a shell' }],
+      problems: [
+        {
+          message: `shell ${version} (${role}) is not published in ${releasesDir}`,
+          hint: 'check KHELA_RELEASES_DIR, or publish and promote a shell',
+        },
+      ],
     };
   }
   const build = await inspectShellBuild(versionDir(releasesDir, 'shell', version), `shell ${version}`);
@@ -101,15 +114,33 @@ async function shellContext(
   const sharedUnknown =
     build.sharedUnknown &&
     (role === 'in use'
-      ? { message: build.sharedUnknown.message, hint: `publish and promote a shell built with the current build config (it writes mf-manifest.json): ${cmd('publish shell')}` }
+      ? {
+          message: build.sharedUnknown.message,
+          hint: `publish and promote a shell built with the current build config (it writes mf-manifest.json): ${cmd('publish shell')}`,
+        }
       : build.sharedUnknown);
-  return { ctx: { version, provides: build.provides, mounts: (r) => mountsOf(meta, r) }, problems: build.problems, sharedUnknown };
+  return {
+    ctx: { version, provides: build.provides, mounts: (r) => mountsOf(meta, r) },
+    problems: build.problems,
+    sharedUnknown,
+  };
 }
 
 /** Every gate of one remote version against one shell version. */
-async function remoteProblems(releasesDir: string, name: RemoteName, version: string, shell: ShellContext, origin?: string): Promise<Problem[]> {
+async function remoteProblems(
+  releasesDir: string,
+  name: RemoteName,
+  version: string,
+  shell: ShellContext,
+  origin?: string,
+): Promise<Problem[]> {
   if (!isPublished(releasesDir, name, version)) {
-    return [{ message: `${name} ${version} is not published in ${releasesDir}`, hint: `publish it again: ${cmd(`publish ${name} --dist <its build>`)}` }];
+    return [
+      {
+        message: `${name} ${version} is not published in ${releasesDir}`,
+        hint: `publish it again: ${cmd(`publish ${name} --dist <its build>`)}`,
+      },
+    ];
   }
   const build = await inspectRemoteBuild(versionDir(releasesDir, name, version), name, `${name} ${version}`);
   if (!build.manifest) return build.problems;
@@ -123,9 +154,18 @@ async function remoteProblems(releasesDir: string, name: RemoteName, version: st
 }
 
 /** Gates of a remote version against the shell in use. */
-async function gateRemote(releasesDir: string, pointer: Pointer, name: RemoteName, version: string, origin?: string): Promise<void> {
+async function gateRemote(
+  releasesDir: string,
+  pointer: Pointer,
+  name: RemoteName,
+  version: string,
+  origin?: string,
+): Promise<void> {
   if (!pointer.shell) {
-    refuse(`no shell is in use, so ${name} ${version} cannot be checked against one`, `publish and promote a shell first: ${cmd('publish shell')}, then ${cmd('promote shell <version>')}`);
+    refuse(
+      `no shell is in use, so ${name} ${version} cannot be checked against one`,
+      `publish and promote a shell first: ${cmd('publish shell')}, then ${cmd('promote shell <version>')}`,
+    );
   }
   const { ctx, problems, sharedUnknown } = await shellContext(releasesDir, pointer.shell!, 'in use');
   if (sharedUnknown) problems.push(sharedUnknown);
@@ -150,9 +190,16 @@ async function gateShell(releasesDir: string, pointer: Pointer, version: string,
     const url = `${origin.replace(/\/$/, '')}/shell/${version}/index.html`;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-      if (!res.ok) problems.push({ message: `${url} answers ${res.status}`, hint: `check that the origin at ${origin} serves this releases folder` });
+      if (!res.ok)
+        problems.push({
+          message: `${url} answers ${res.status}`,
+          hint: `check that the origin at ${origin} serves this releases folder`,
+        });
     } catch (err) {
-      problems.push({ message: `${url} could not be loaded: ${(err as Error).message}`, hint: `check that the origin at ${origin} is up` });
+      problems.push({
+        message: `${url} could not be loaded: ${(err as Error).message}`,
+        hint: `check that the origin at ${origin} is up`,
+      });
     }
   }
   if (problems.length) throw new ReleaseRefusal(problems);
@@ -208,45 +255,79 @@ function canaryEnded(entry: PointerEntry | undefined, promoted: string): string[
 export function parsePercent(input: string | number): number {
   const n = typeof input === 'number' ? input : Number(String(input).replace(/%$/, ''));
   if (!Number.isInteger(n) || n < 1 || n > 99) {
-    refuse(`a canary share must be a whole percentage from 1 to 99 (got "${input}")`, `e.g. --canary 10; to serve a version to all browsers, promote it without --canary`);
+    refuse(
+      `a canary share must be a whole percentage from 1 to 99 (got "${input}")`,
+      `e.g. --canary 10; to serve a version to all browsers, promote it without --canary`,
+    );
   }
   return n;
 }
 
 /** Points `name` at `version`: for all browsers, or with `canary` for that share of browsers. */
-export async function promote(name: ReleaseName, versionInput: string, opts: ToolOptions & { canary?: number } = {}): Promise<Change> {
+export async function promote(
+  name: ReleaseName,
+  versionInput: string,
+  opts: ToolOptions & { canary?: number } = {},
+): Promise<Change> {
   const releasesDir = dirOf(opts);
   const percent = opts.canary === undefined ? undefined : parsePercent(opts.canary);
   if (percent !== undefined && name === 'shell') {
-    refuse('the shell has no canary: the page of every browser comes from one shell version', `promote the shell to all browsers: ${cmd('promote shell <version>')}`);
+    refuse(
+      'the shell has no canary: the page of every browser comes from one shell version',
+      `promote the shell to all browsers: ${cmd('promote shell <version>')}`,
+    );
   }
   return change(name, opts, `promote ${name} ${versionInput}${percent ? ` --canary ${percent}` : ''}`, async (pointer) => {
     const version = await resolveVersion(releasesDir, name, versionInput);
     if (name === 'shell') {
       if (pointer.shell === version) return { none: `shell ${version} is already in use` };
       await gateShell(releasesDir, pointer, version, opts.origin);
-      return { pointer: withVersion(pointer, 'shell', version), entry: { action: 'promote', from: pointer.shell ?? null, to: version } };
+      return {
+        pointer: withVersion(pointer, 'shell', version),
+        entry: { action: 'promote', from: pointer.shell ?? null, to: version },
+      };
     }
     const entry = entryOf(pointer, name);
     if (percent !== undefined) {
-      if (!entry) refuse(`${name} has no version in use for all browsers, so there is nothing to compare a canary with`, `promote a version to all first: ${cmd(`promote ${name} <version>`)}`);
-      if (entry!.version === version) refuse(`${name} ${version} already serves all browsers`, `a canary is for a version not yet in use; to end a canary: ${cmd(`drop ${name}`)}`);
-      if (entry!.canary?.version === version && entry!.canary.percent === percent) return { none: `${name} ${version} is already the canary for ${percent} % of browsers` };
+      if (!entry)
+        refuse(
+          `${name} has no version in use for all browsers, so there is nothing to compare a canary with`,
+          `promote a version to all first: ${cmd(`promote ${name} <version>`)}`,
+        );
+      if (entry!.version === version)
+        refuse(
+          `${name} ${version} already serves all browsers`,
+          `a canary is for a version not yet in use; to end a canary: ${cmd(`drop ${name}`)}`,
+        );
+      if (entry!.canary?.version === version && entry!.canary.percent === percent)
+        return { none: `${name} ${version} is already the canary for ${percent} % of browsers` };
       await gateRemote(releasesDir, pointer, name, version, opts.origin);
       const previous = entry!.canary;
-      const notes = previous && previous.version !== version ? [`it replaces the canary ${previous.version} (${previous.percent} %)`] : [];
+      const notes =
+        previous && previous.version !== version ? [`it replaces the canary ${previous.version} (${previous.percent} %)`] : [];
       return {
-        pointer: { ...pointer, remotes: { ...pointer.remotes, [name]: { ...entry!, canary: { version, url: manifestUrl(name, version), percent } } } },
+        pointer: {
+          ...pointer,
+          remotes: { ...pointer.remotes, [name]: { ...entry!, canary: { version, url: manifestUrl(name, version), percent } } },
+        },
         entry: { action: 'canary', from: previous?.version ?? null, to: version, percent },
         notes,
       };
     }
     if (entry?.version === version) {
-      if (entry.canary) refuse(`${name} ${version} already serves all browsers but those in the canary of ${entry.canary.version}`, `to end the canary: ${cmd(`drop ${name}`)}`);
+      if (entry.canary)
+        refuse(
+          `${name} ${version} already serves all browsers but those in the canary of ${entry.canary.version}`,
+          `to end the canary: ${cmd(`drop ${name}`)}`,
+        );
       return { none: `${name} ${version} is already in use` };
     }
     await gateRemote(releasesDir, pointer, name, version, opts.origin);
-    return { pointer: withVersion(pointer, name, version), entry: { action: 'promote', from: entry?.version ?? null, to: version }, notes: canaryEnded(entry, version) };
+    return {
+      pointer: withVersion(pointer, name, version),
+      entry: { action: 'promote', from: entry?.version ?? null, to: version },
+      notes: canaryEnded(entry, version),
+    };
   });
 }
 
@@ -255,7 +336,11 @@ export async function rollback(name: ReleaseName, opts: ToolOptions & { to?: str
   const releasesDir = dirOf(opts);
   return change(name, opts, `rollback ${name}${opts.to ? ` --to ${opts.to}` : ''}`, async (pointer, history) => {
     const current = name === 'shell' ? pointer.shell : entryOf(pointer, name)?.version;
-    if (!current) refuse(`${name} has no version in use, so there is nothing to roll back`, `promote a version: ${cmd(`promote ${name} <version>`)}`);
+    if (!current)
+      refuse(
+        `${name} has no version in use, so there is nothing to roll back`,
+        `promote a version: ${cmd(`promote ${name} <version>`)}`,
+      );
     let target: string;
     if (opts.to) {
       target = await resolveVersion(releasesDir, name, opts.to);
@@ -263,11 +348,17 @@ export async function rollback(name: ReleaseName, opts: ToolOptions & { to?: str
     } else {
       const stack = rollbackStack(history, current);
       if (stack.length < 2) {
-        refuse(`${name} has no earlier version in its history to roll back to`, `roll back to a named version: ${cmd(`rollback ${name} --to <version>`)} (published versions: ${cmd(`versions ${name}`)})`);
+        refuse(
+          `${name} has no earlier version in its history to roll back to`,
+          `roll back to a named version: ${cmd(`rollback ${name} --to <version>`)} (published versions: ${cmd(`versions ${name}`)})`,
+        );
       }
       target = stack[stack.length - 2];
       if (!isPublished(releasesDir, name, target)) {
-        refuse(`the previous version of ${name}, ${target}, is no longer published (pruned)`, `roll back to a named version: ${cmd(`rollback ${name} --to <version>`)} (published versions: ${cmd(`versions ${name}`)})`);
+        refuse(
+          `the previous version of ${name}, ${target}, is no longer published (pruned)`,
+          `roll back to a named version: ${cmd(`rollback ${name} --to <version>`)} (published versions: ${cmd(`versions ${name}`)})`,
+        );
       }
     }
     if (name === 'shell') await gateShell(releasesDir, pointer, target, opts.origin);
@@ -380,7 +471,8 @@ export interface PruneReport {
 export async function prune(opts: PruneOptions = {}): Promise<PruneReport> {
   const releasesDir = dirOf(opts);
   const keep = opts.keep ?? defaultKeep();
-  if (!Number.isInteger(keep) || keep < 0) refuse(`--keep must be a whole number of history entries (got ${keep})`, 'e.g. --keep 10');
+  if (!Number.isInteger(keep) || keep < 0)
+    refuse(`--keep must be a whole number of history entries (got ${keep})`, 'e.g. --keep 10');
   const minAgeMs = opts.minAgeMs ?? 24 * 3600_000;
   const report: PruneReport = { deleted: [], kept: [], cleaned: 0 };
   const trash: string[] = [];
@@ -477,7 +569,14 @@ export async function publishAndPromoteAll(
     await writePointer(pointer, releasesDir);
     const at = new Date().toISOString();
     for (const c of changed) {
-      await appendHistory(releasesDir, c.name, { at, who, action: 'promote', from: c.from, to: c.to, reason: opts.reason ?? 'publish and promote all builds' });
+      await appendHistory(releasesDir, c.name, {
+        at,
+        who,
+        action: 'promote',
+        from: c.from,
+        to: c.to,
+        reason: opts.reason ?? 'publish and promote all builds',
+      });
     }
     await renderStaticPage(releasesDir, pointer);
     return pointer;

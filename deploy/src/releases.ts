@@ -38,8 +38,10 @@ export const distDir = (name: ReleaseName) =>
 export const versionPath = (name: ReleaseName, version: string) =>
   name === 'shell' ? `shell/${version}` : `remotes/${name}/${version}`;
 
-export const versionDir = (releasesDir: string, name: ReleaseName, version: string) => path.join(releasesDir, versionPath(name, version));
-const nameDir = (releasesDir: string, name: ReleaseName) => path.join(releasesDir, name === 'shell' ? 'shell' : `remotes/${name}`);
+export const versionDir = (releasesDir: string, name: ReleaseName, version: string) =>
+  path.join(releasesDir, versionPath(name, version));
+const nameDir = (releasesDir: string, name: ReleaseName) =>
+  path.join(releasesDir, name === 'shell' ? 'shell' : `remotes/${name}`);
 
 export const isReleaseName = (s: string): s is ReleaseName => (RELEASE_NAMES as readonly string[]).includes(s);
 /** Version folder names: no path tricks, no dot files (temporary and trashed folders start with a dot). */
@@ -63,7 +65,8 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const rel = path.posix.join(prefix, entry.name);
     if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), rel)));
-    else if (!entry.name.endsWith('.map') && entry.name !== 'mf-manifest-stats.json' && !entry.name.startsWith('.')) out.push(rel);
+    else if (!entry.name.endsWith('.map') && entry.name !== 'mf-manifest-stats.json' && !entry.name.startsWith('.'))
+      out.push(rel);
   }
   return out.sort();
 }
@@ -107,7 +110,10 @@ export const isPublished = (releasesDir: string, name: ReleaseName, version: str
   isVersionName(version) && existsSync(versionDir(releasesDir, name, version));
 
 /** Published versions of one name, oldest first (by publish time). */
-export async function listVersions(releasesDir: string, name: ReleaseName): Promise<{ version: string; meta: ReleaseMeta | null; mtimeMs: number }[]> {
+export async function listVersions(
+  releasesDir: string,
+  name: ReleaseName,
+): Promise<{ version: string; meta: ReleaseMeta | null; mtimeMs: number }[]> {
   let entries;
   try {
     entries = await readdir(nameDir(releasesDir, name), { withFileTypes: true });
@@ -165,7 +171,11 @@ export interface PublishResult {
  * The build is checked first (a remote's manifest and entry, the shell's page and scripts); an
  * existing version is never touched.
  */
-export async function publish(name: ReleaseName, releasesDir = defaultReleasesDir(), opts: PublishOptions = {}): Promise<PublishResult> {
+export async function publish(
+  name: ReleaseName,
+  releasesDir = defaultReleasesDir(),
+  opts: PublishOptions = {},
+): Promise<PublishResult> {
   const dir = path.resolve(opts.dist ?? distDir(name));
   if (!existsSync(dir)) {
     throw new ReleaseRefusal({
@@ -173,7 +183,10 @@ export async function publish(name: ReleaseName, releasesDir = defaultReleasesDi
       hint: opts.dist ? 'check the --dist folder' : 'run npm run build first (or pass --dist <folder>)',
     });
   }
-  const build = name === 'shell' ? await inspectShellBuild(dir, `the ${name} build at ${dir}`) : await inspectRemoteBuild(dir, name, `the ${name} build at ${dir}`);
+  const build =
+    name === 'shell'
+      ? await inspectShellBuild(dir, `the ${name} build at ${dir}`)
+      : await inspectRemoteBuild(dir, name, `the ${name} build at ${dir}`);
   // a shell that lists no shared versions can still be published (it is refused at promote)
   if (build.problems.length) throw new ReleaseRefusal(build.problems);
   const { version, files } = await contentVersion(dir);

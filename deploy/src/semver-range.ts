@@ -70,7 +70,12 @@ function parsePartial(text: string): Partial | null {
   return { major, minor, patch, prerelease: patch !== undefined && m[4] ? m[4].split('.') : [] };
 }
 
-const ver = (major: number, minor: number, patch: number, prerelease: string[] = []): SemVer => ({ major, minor, patch, prerelease });
+const ver = (major: number, minor: number, patch: number, prerelease: string[] = []): SemVer => ({
+  major,
+  minor,
+  patch,
+  prerelease,
+});
 /** Lowest version of a partial (missing parts are 0). */
 const low = (p: Partial) => ver(p.major ?? 0, p.minor ?? 0, p.patch ?? 0, p.prerelease);
 /** The exclusive upper bound of a partial with missing parts: 1 → <2.0.0-0, 1.2 → <1.3.0-0. */
@@ -96,17 +101,26 @@ function expand(token: string): Comparator[] | null {
         : p.minor > 0 || p.patch === undefined
           ? ver(0, p.minor + 1, 0, ['0'])
           : ver(0, 0, p.patch + 1, ['0']);
-    return [{ op: '>=', v: low(p) }, { op: '<', v: upper }];
+    return [
+      { op: '>=', v: low(p) },
+      { op: '<', v: upper },
+    ];
   }
   if (op === '~' || op === '~>') {
     if (p.major === undefined) return [];
     const upper = p.minor === undefined ? ver(p.major + 1, 0, 0, ['0']) : ver(p.major, p.minor + 1, 0, ['0']);
-    return [{ op: '>=', v: low(p) }, { op: '<', v: upper }];
+    return [
+      { op: '>=', v: low(p) },
+      { op: '<', v: upper },
+    ];
   }
   if (op === '' || op === '=') {
     if (p.major === undefined) return [];
     if (full) return [{ op: '=', v: low(p) }];
-    return [{ op: '>=', v: low(p) }, { op: '<', v: bumpMissing(p)! }];
+    return [
+      { op: '>=', v: low(p) },
+      { op: '<', v: bumpMissing(p)! },
+    ];
   }
   if (p.major === undefined) return op === '<' || op === '>' ? [{ op: '<', v: ver(0, 0, 0, ['0']) }] : [];
   if (full) return [{ op: op as Op, v: low(p) }];
@@ -129,7 +143,10 @@ function parseSet(text: string): Comparator[] | null {
     return out;
   }
   // "> = 1.2.3" and ">= 1.2.3" both mean ">=1.2.3"
-  const tokens = text.replace(/(\^|~>?|>=|<=|>|<|=)\s+/g, '$1').split(/\s+/).filter(Boolean);
+  const tokens = text
+    .replace(/(\^|~>?|>=|<=|>|<|=)\s+/g, '$1')
+    .split(/\s+/)
+    .filter(Boolean);
   const out: Comparator[] = [];
   for (const t of tokens) {
     const c = expand(t);
@@ -157,7 +174,10 @@ function test(c: Comparator, v: SemVer): boolean {
 
 /** Parses a range; null when it is not one this module understands. */
 export function parseRange(range: string): Comparator[][] | null {
-  const sets = range.trim().split('||').map((s) => s.trim());
+  const sets = range
+    .trim()
+    .split('||')
+    .map((s) => s.trim());
   const out: Comparator[][] = [];
   for (const s of sets) {
     const set = parseSet(s);

@@ -35,7 +35,10 @@ function watchCaptcha(page: Page) {
 }
 
 /** A member with a password, created by an operator (type 0 player, 1 agent, 4 trial). */
-async function memberWithPassword(request: APIRequestContext, data: { account: string; password: string; type?: number; defaultPassword?: boolean; mobileNum?: string }) {
+async function memberWithPassword(
+  request: APIRequestContext,
+  data: { account: string; password: string; type?: number; defaultPassword?: boolean; mobileNum?: string },
+) {
   const res = await request.post('/ops/members', { headers: ops, data: { nickname: data.account, type: 0, ...data } });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -51,7 +54,10 @@ const loggedIn = (page: Page) => expect(page.getByTestId('logout-button')).toBeV
 
 async function logout(page: Page) {
   await page.getByTestId('logout-button').click();
-  await page.getByTestId('logout-confirm').getByRole('button', { name: /নিশ্চিত|Confirm/ }).click();
+  await page
+    .getByTestId('logout-confirm')
+    .getByRole('button', { name: /নিশ্চিত|Confirm/ })
+    .click();
   await expect(page.getByTestId('login-button')).toBeVisible();
 }
 

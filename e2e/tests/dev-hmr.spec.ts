@@ -30,14 +30,24 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const scratch = mkdtempSync(path.join(tmpdir(), 'khela-dev-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', KHELA_DEV: '1', PORT: String(port), KHELA_DATA_DIR: path.join(scratch, 'pglite'), KHELA_OPS_KEY: 'e2e-ops-key' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    KHELA_DEV: '1',
+    PORT: String(port),
+    KHELA_DATA_DIR: path.join(scratch, 'pglite'),
+    KHELA_OPS_KEY: 'e2e-ops-key',
+  };
   delete env.DATABASE_URL;
   const opts = { cwd: root, env, stdio: 'inherit' as const, detached: true };
   children.push(spawn(process.execPath, ['scripts/dev-servers.mjs'], opts));
   children.push(spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'deploy/src/main.ts'], opts));
   const manifest = path.join(root, 'remotes/points-mall/dist-dev/mf-manifest.json');
   for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/remotes.json`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/remotes.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up && existsSync(manifest)) break;
     if (i > 600) throw new Error('npm run dev did not come up');
     await new Promise((r) => setTimeout(r, 250));
@@ -81,7 +91,11 @@ test('an edit to a remote shows without a reload', async ({ page }) => {
 
 test('an edit to the shell shows without a reload', async ({ page }) => {
   await openWithMarker(page, '/pointMall', '[data-testid="footer"]');
-  edit('shell/src/features/layout/Footer.tsx', '<footer className="k-footer" data-testid="footer">', '<footer className="k-footer" data-testid="footer">{\'·HOT-SHELL\'}');
+  edit(
+    'shell/src/features/layout/Footer.tsx',
+    '<footer className="k-footer" data-testid="footer">',
+    '<footer className="k-footer" data-testid="footer">{\'·HOT-SHELL\'}',
+  );
   await expect(page.getByTestId('footer')).toContainText('·HOT-SHELL', { timeout: 30_000 });
   expect(await kept(page)).toBe(42);
 });

@@ -27,7 +27,10 @@ const FAILURES: Record<string, (route: Route) => Promise<void>> = {
 
 for (const area of AREAS) {
   for (const [mode, fail] of Object.entries(FAILURES)) {
-    test(`${area.remote}: assets that ${mode === '404' ? 'answer 404' : 'abort'} show the fallback in its area only, and retry recovers`, async ({ page, request }) => {
+    test(`${area.remote}: assets that ${mode === '404' ? 'answer 404' : 'abort'} show the fallback in its area only, and retry recovers`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(90_000);
       const pattern = `**/remotes/${area.remote}/**`;
       await page.route(pattern, fail);
@@ -58,7 +61,9 @@ for (const area of AREAS) {
 
 test('lobby: a module that throws stays in its area; retry recovers', async ({ page }) => {
   const pattern = '**/remotes/lobby/**/__federation_expose_HomePage*.js';
-  await page.route(pattern, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: 'throw new Error("broken release")' }));
+  await page.route(pattern, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: 'throw new Error("broken release")' }),
+  );
   await page.goto('/');
   await expect(page.getByTestId('area-lobby').getByTestId('area-unavailable')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('header')).toBeVisible();

@@ -22,7 +22,9 @@ test('the home lobby: banners, notices, game menu, winners board and the section
   await expect(home.getByTestId('home-banners')).toContainText('Welcome bonus');
   await expect(home.getByTestId('notice-marquee')).toContainText('Scheduled maintenance');
   await expect(home.getByTestId('menu-ESPORTS')).toBeVisible();
-  const order = await home.locator('[data-testid^="home-section-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('home-section-'.length)));
+  const order = await home
+    .locator('[data-testid^="home-section-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('home-section-'.length)));
   // a guest has no recent section; e-sports and cockfight are split out of sports
   expect(order).toEqual(['HOT', 'LOBBY', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT']);
   await expect(home.getByTestId('home-section-HOT').getByTestId('game-tile')).toHaveCount(6);
@@ -45,7 +47,10 @@ test('the winners board shows the largest wins first and scrolls, 3 rows at a ti
   await page.goto('/');
   const board = page.getByTestId('winners-board');
   await expect(board.getByTestId('winner-row')).toHaveCount(20);
-  const amounts = await board.getByTestId('winner-row').locator('[data-amount]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))));
+  const amounts = await board
+    .getByTestId('winner-row')
+    .locator('[data-amount]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-amount'))));
   expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
   const window = await board.locator('.lobby-winners__window').boundingBox();
   const row = await board.getByTestId('winner-row').first().boundingBox();
@@ -55,7 +60,12 @@ test('the winners board shows the largest wins first and scrolls, 3 rows at a ti
 
 test('browse each category: game lists show games, centres show vendors and games', async ({ page }) => {
   await english(page);
-  for (const [path, id] of [['/rng', 'game-list-RNG'], ['/fish', 'game-list-FISH'], ['/pvp', 'game-list-PVP'], ['/hot', 'game-list-HOT']]) {
+  for (const [path, id] of [
+    ['/rng', 'game-list-RNG'],
+    ['/fish', 'game-list-FISH'],
+    ['/pvp', 'game-list-PVP'],
+    ['/hot', 'game-list-HOT'],
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId(id)).toBeVisible();
     await expect(tiles(page)).toHaveCount(18);
@@ -64,7 +74,14 @@ test('browse each category: game lists show games, centres show vendors and game
   await page.goto('/fish');
   await expect(tiles(page).first()).toBeVisible();
   await expect(page.getByTestId('classify-menu')).toHaveCount(0); // Fish has only All
-  for (const [path, id] of [['/live', 'LIVE'], ['/sports', 'SPORTS'], ['/esports', 'ESPORTS'], ['/lott', 'LOTT'], ['/elott', 'ELOTT'], ['/sports?category=COCKFIGHT', 'COCKFIGHT']]) {
+  for (const [path, id] of [
+    ['/live', 'LIVE'],
+    ['/sports', 'SPORTS'],
+    ['/esports', 'ESPORTS'],
+    ['/lott', 'LOTT'],
+    ['/elott', 'ELOTT'],
+    ['/sports?category=COCKFIGHT', 'COCKFIGHT'],
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId('vendor-tile').first()).toBeVisible();
     await expect(tiles(page).first()).toBeVisible();
@@ -84,7 +101,9 @@ test('a game list filters by vendor, by classify, searches (debounced) and pages
   await expect(page.getByTestId('vendor-carousel').getByRole('option')).toHaveCount(2); // ALL and Tiger Spin Studio
   await page.getByTestId('vendor-TIGERSPIN').click();
   await expect(page.getByTestId('vendor-TIGERSPIN')).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))])).toEqual(['TIGERSPIN']);
+  await expect
+    .poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))]))
+    .toEqual(['TIGERSPIN']);
 
   // pages: 2 margin pages and a range of 5
   const firstPage = await tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
@@ -103,7 +122,9 @@ test('a game list filters by vendor, by classify, searches (debounced) and pages
   await page.getByTestId('tab-NEW').click();
   await page.getByTestId('game-search').fill('Golden');
   await expect(page.getByTestId('tab-ALL')).toHaveAttribute('aria-selected', 'true');
-  await expect.poll(() => tiles(page).evaluateAll((els) => els.every((e) => /golden/i.test(e.textContent ?? '')) && els.length > 0)).toBe(true);
+  await expect
+    .poll(() => tiles(page).evaluateAll((els) => els.every((e) => /golden/i.test(e.textContent ?? '')) && els.length > 0))
+    .toBe(true);
   await page.getByTestId('game-search').fill('zzqqxx');
   await expect(page.getByTestId('empty-state')).toHaveText('No games here yet.');
   await expect(page.getByTestId('pagination')).toHaveCount(0);
@@ -130,7 +151,10 @@ test('favourites: a guest gets the login popup; a member keeps them across a rel
   await saved;
   await page.reload();
   await expect(page.getByTestId('header-user')).toBeVisible();
-  await expect(page.locator(`[data-testid="game-tile"][data-node="${node}"]`).getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator(`[data-testid="game-tile"][data-node="${node}"]`).getByTestId('favourite-toggle')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByTestId('tab-FAV').click();
   await expect(tiles(page)).toHaveCount(1);
   await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
@@ -147,7 +171,10 @@ test('a trial account gets the real-account dialog for favourites and real play'
   await expect(page.getByTestId('public-dialog')).toContainText('আসল অ্যাকাউন্ট');
 });
 
-test('a launch opens the platform launch page, honestly not connected, and the game appears in recent', async ({ page, request }) => {
+test('a launch opens the platform launch page, honestly not connected, and the game appears in recent', async ({
+  page,
+  request,
+}) => {
   await english(page);
   const token = await memberToken(request, unique('play'));
   await openAs(page, '/pvp', token);
@@ -190,7 +217,9 @@ test('a VASSALAGE entry opens the vendor popup list', async ({ page }) => {
   const popup = page.getByTestId('vendor-popup');
   await expect(popup).toBeVisible();
   await expect(popup.getByTestId('game-tile').first()).toBeVisible();
-  const vendors = await popup.getByTestId('game-tile').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))]);
+  const vendors = await popup
+    .getByTestId('game-tile')
+    .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))]);
   expect(vendors).toEqual(['JAMUNALIVE']);
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
@@ -207,7 +236,9 @@ test('the header vendor menu per type, large above 10 vendors', async ({ page })
   await expect(page.getByTestId('header-drop-SPORTS')).toHaveAttribute('data-large', 'false');
   await drop.getByRole('link', { name: 'Hilsa Gaming' }).click();
   await expect(page).toHaveURL(/\/rng\?vassalage=HILSA$/);
-  await expect.poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))])).toEqual(['HILSA']);
+  await expect
+    .poll(() => tiles(page).evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-vendor')))]))
+    .toEqual(['HILSA']);
 });
 
 test('lottery pages: prize mode from the lottery group, opened numbers, and the launch', async ({ page, request }) => {
@@ -231,7 +262,9 @@ test('BN by default, EN after the language switch: titles and game names follow'
   await page.getByTestId('language-select').selectOption('EN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Slots');
   await expect(page.getByTestId('tab-ALL')).toHaveText('All');
-  await expect.poll(async () => (await tiles(page).locator('h3').allTextContents()).filter((n) => /[\u0980-\u09FF]/.test(n)).length).toBe(0);
+  await expect
+    .poll(async () => (await tiles(page).locator('h3').allTextContents()).filter((n) => /[\u0980-\u09FF]/.test(n)).length)
+    .toBe(0);
   await page.goto('/');
   await expect(page.getByTestId('home-section-HOT').getByRole('heading')).toHaveText('Hot games');
 });

@@ -47,7 +47,11 @@ async function releaseOk(...args: string[]): Promise<string> {
 }
 
 const pointerFile = () => readFile(path.join(RELEASES, 'remotes.json'), 'utf8');
-const pointer = async () => JSON.parse(await pointerFile()) as { shell: string; remotes: Record<string, { version: string; canary?: { version: string; percent: number } }> };
+const pointer = async () =>
+  JSON.parse(await pointerFile()) as {
+    shell: string;
+    remotes: Record<string, { version: string; canary?: { version: string; percent: number } }>;
+  };
 
 /**
  * A new lobby version made from the published one: its files without the precompressed copies and
@@ -143,7 +147,10 @@ test('the pointer is served no-cache (with an ETag), versions immutable, release
   expect((await request.get(`/remotes/lobby/${baseline}/.release.json`)).status()).toBe(404);
 });
 
-test('a promoted lobby reaches an open page at its next navigation, without a reload; rollback brings the old one back', async ({ page, context }) => {
+test('a promoted lobby reaches an open page at its next navigation, without a reload; rollback brings the old one back', async ({
+  page,
+  context,
+}) => {
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/');
@@ -215,7 +222,11 @@ test('20 promote/rollback flips while a browser keeps navigating between areas: 
     new MutationObserver((records) => {
       for (const r of records) {
         for (const n of r.addedNodes) {
-          if (n instanceof Element && (n.matches('[data-testid="area-unavailable"]') || n.querySelector('[data-testid="area-unavailable"]'))) w.__unavailable += 1;
+          if (
+            n instanceof Element &&
+            (n.matches('[data-testid="area-unavailable"]') || n.querySelector('[data-testid="area-unavailable"]'))
+          )
+            w.__unavailable += 1;
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -267,12 +278,16 @@ test('20 promote/rollback flips while a browser keeps navigating between areas: 
 test('a lobby built against another React major is refused at promote, and nothing changes', async () => {
   const r18 = await react18Lobby(baseline);
   const before = await pointerFile();
-  const shellManifest = JSON.parse(await readFile(path.join(RELEASES, 'shell', (await pointer()).shell, 'mf-manifest.json'), 'utf8'));
+  const shellManifest = JSON.parse(
+    await readFile(path.join(RELEASES, 'shell', (await pointer()).shell, 'mf-manifest.json'), 'utf8'),
+  );
   const shellReact = shellManifest.shared.find((s: { name: string }) => s.name === 'react').version as string;
 
   const r = await release('promote', 'lobby', r18, '--reason', 'e2e: React 18 build');
   expect(r.code).toBe(1);
-  expect(r.stderr).toContain(`lobby ${r18} requires react ^18.0.0, but shell ${(await pointer()).shell} provides react ${shellReact}`);
+  expect(r.stderr).toContain(
+    `lobby ${r18} requires react ^18.0.0, but shell ${(await pointer()).shell} provides react ${shellReact}`,
+  );
   expect(r.stderr).toContain('what to do:');
   expect(await pointerFile()).toBe(before); // byte for byte
   // the canary route is gated the same way
@@ -295,7 +310,10 @@ async function freshBrowser(browser: Browser): Promise<{ version: string; bucket
       }),
     );
     await page.goto('/', { waitUntil: 'commit' });
-    await Promise.race([asked, page.waitForTimeout(20_000).then(() => Promise.reject(new Error('the lobby manifest was never requested')))]);
+    await Promise.race([
+      asked,
+      page.waitForTimeout(20_000).then(() => Promise.reject(new Error('the lobby manifest was never requested'))),
+    ]);
     const bucket = Number(await page.evaluate(() => localStorage.getItem('khela.releaseBucket')));
     return { version, bucket };
   } finally {

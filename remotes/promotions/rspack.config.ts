@@ -5,5 +5,10 @@ export default remoteRspackConfig({
   remote: 'promotions',
   dirname: path.dirname(new URL(import.meta.url).pathname),
   devPort: 3015,
-  exposes: { './PromotionsPage': './src/exposed/PromotionsPage.tsx', './NoticeCentre': './src/exposed/NoticeCentre.tsx', './NoticeContent': './src/exposed/NoticeContent.tsx', './HelpCentre': './src/exposed/HelpCentre.tsx' },
+  exposes: {
+    './PromotionsPage': './src/exposed/PromotionsPage.tsx',
+    './NoticeCentre': './src/exposed/NoticeCentre.tsx',
+    './NoticeContent': './src/exposed/NoticeContent.tsx',
+    './HelpCentre': './src/exposed/HelpCentre.tsx',
+  },
 });

@@ -26,7 +26,12 @@ describe('the envelope', () => {
   it('answers an unknown route with 404 NOT_FOUND', async () => {
     const res = await t.app.inject('/wps/nothing/here?x=1');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'Route GET /wps/nothing/here not found', value: null, errorCode: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Route GET /wps/nothing/here not found',
+      value: null,
+      errorCode: 'NOT_FOUND',
+    });
   });
 
   it('answers invalid input with 400 VALIDATION_ERROR naming the field', async () => {
@@ -40,7 +45,10 @@ describe('the envelope', () => {
 
   it('answers malformed JSON with 400 in the envelope', async () => {
     const res = await t.app.inject({
-      method: 'PUT', url: '/wps/member/language', payload: '{"language":', headers: { 'content-type': 'application/json' },
+      method: 'PUT',
+      url: '/wps/member/language',
+      payload: '{"language":',
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
@@ -66,10 +74,17 @@ describe('the OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/wps/system/status', '/wps/system/permission', '/wps/system/whitelabel', '/wps/system/domainRoute',
-      '/wps/system/setting/register', '/wps/member/info', '/wps/member/language',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/wps/system/status',
+        '/wps/system/permission',
+        '/wps/system/whitelabel',
+        '/wps/system/domainRoute',
+        '/wps/system/setting/register',
+        '/wps/member/info',
+        '/wps/member/language',
+      ]),
+    );
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/ops'))).toEqual([]);
     expect(doc.paths['/wps/system/domainRoute'].get.description).toMatch(/Decided by the server/);
   });

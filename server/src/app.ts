@@ -53,7 +53,8 @@ export interface ApiOptions {
 export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> {
   const config = readConfig();
   const ownsDb = !opts.db;
-  const db = opts.db ?? createDb({ databaseUrl: opts.databaseUrl ?? config.databaseUrl, dataDir: opts.dataDir ?? config.dataDir });
+  const db =
+    opts.db ?? createDb({ databaseUrl: opts.databaseUrl ?? config.databaseUrl, dataDir: opts.dataDir ?? config.dataDir });
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? config.trustProxy,

@@ -105,4 +105,13 @@ function hostFederation(runtimePlugins) {
   };
 }
 
-module.exports = { SINGLETONS, ROUTER_SUBSET, I18NEXT_REACT_SUBSET, subsetAliases, sharedSingletons, remoteFederation, hostFederation, federationName };
+module.exports = {
+  SINGLETONS,
+  ROUTER_SUBSET,
+  I18NEXT_REACT_SUBSET,
+  subsetAliases,
+  sharedSingletons,
+  remoteFederation,
+  hostFederation,
+  federationName,
+};

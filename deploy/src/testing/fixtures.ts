@@ -36,7 +36,12 @@ export interface RemoteFixture {
 }
 
 export const defaultRemoteShared = (): Record<string, [string, string]> =>
-  Object.fromEntries(['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'i18next', 'react-i18next', '@khela/i18n'].map((n) => [n, [SHELL_SHARED[n], caret(SHELL_SHARED[n])]]));
+  Object.fromEntries(
+    ['react', 'react/jsx-runtime', 'react-dom', 'react-router-dom', 'i18next', 'react-i18next', '@khela/i18n'].map((n) => [
+      n,
+      [SHELL_SHARED[n], caret(SHELL_SHARED[n])],
+    ]),
+  );
 
 export async function remoteBuild(dir: string, remote: RemoteName, f: RemoteFixture = {}): Promise<string> {
   await mkdir(dir, { recursive: true });
@@ -68,9 +73,16 @@ export async function remoteBuild(dir: string, remote: RemoteName, f: RemoteFixt
     })),
   };
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest, null, 2));
-  await writeFile(path.join(dir, 'remoteEntry.js'), f.remoteEntry ?? `var ${federationName(remote)};(()=>{${federationName(remote)}={get(){},init(){}};})();// ${f.marker ?? ''}\n`);
+  await writeFile(
+    path.join(dir, 'remoteEntry.js'),
+    f.remoteEntry ??
+      `var ${federationName(remote)};(()=>{${federationName(remote)}={get(){},init(){}};})();// ${f.marker ?? ''}\n`,
+  );
   for (const e of exposes) {
-    await writeFile(path.join(dir, `__federation_expose_${e}.js`), `(self.rspackChunk${federationName(remote)}=self.rspackChunk${federationName(remote)}||[]).push([["${e}"],{}]);// ${f.marker ?? ''}\n`);
+    await writeFile(
+      path.join(dir, `__federation_expose_${e}.js`),
+      `(self.rspackChunk${federationName(remote)}=self.rspackChunk${federationName(remote)}||[]).push([["${e}"],{}]);// ${f.marker ?? ''}\n`,
+    );
   }
   await writeFile(path.join(dir, 'remoteEntry.js.map'), '{}'); // source maps are not published
   return dir;
@@ -96,8 +108,18 @@ export async function shellBuild(dir: string, f: ShellFixture = {}): Promise<str
       JSON.stringify({
         id: 'khela_shell',
         name: 'khela_shell',
-        metaData: { name: 'khela_shell', buildInfo: { buildVersion: '0.1.0', buildName: '@khela/shell' }, remoteEntry: { name: '', path: '', type: 'global' } },
-        shared: Object.entries(shared).map(([name, version]) => ({ id: `khela_shell:${name}`, name, version, singleton: true, requiredVersion: caret(version) })),
+        metaData: {
+          name: 'khela_shell',
+          buildInfo: { buildVersion: '0.1.0', buildName: '@khela/shell' },
+          remoteEntry: { name: '', path: '', type: 'global' },
+        },
+        shared: Object.entries(shared).map(([name, version]) => ({
+          id: `khela_shell:${name}`,
+          name,
+          version,
+          singleton: true,
+          requiredVersion: caret(version),
+        })),
         remotes: [],
         exposes: [],
       }),

@@ -56,9 +56,16 @@ async function call<T>(ctx: OpsContext, method: string, path: string, body?: unk
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new CliError(`cannot reach the server at ${ctx.baseUrl} (${(err as Error).message}); is it running? Set KHELA_API_URL otherwise.`);
+    throw new CliError(
+      `cannot reach the server at ${ctx.baseUrl} (${(err as Error).message}); is it running? Set KHELA_API_URL otherwise.`,
+    );
   }
-  const answer = (await res.json().catch(() => null)) as { success?: boolean; value?: T; message?: string; errorCode?: string } | null;
+  const answer = (await res.json().catch(() => null)) as {
+    success?: boolean;
+    value?: T;
+    message?: string;
+    errorCode?: string;
+  } | null;
   if (!answer?.success) {
     throw new CliError(`${method} ${path} failed: HTTP ${res.status} ${answer?.errorCode ?? ''} ${answer?.message ?? ''}`.trim());
   }
@@ -152,9 +159,9 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
     case 'outbox': {
       if (rest.length > 1) throw new CliError('outbox takes at most one recipient');
       const query = rest[0] ? `?to=${encodeURIComponent(rest[0])}` : '';
-      const messages = await call<{ createdAt: string; channel: string; recipient: string; subject: string | null; body: string }[]>(
-        ctx, 'GET', `/ops/outbox${query}`,
-      );
+      const messages = await call<
+        { createdAt: string; channel: string; recipient: string; subject: string | null; body: string }[]
+      >(ctx, 'GET', `/ops/outbox${query}`);
       if (!messages.length) return ctx.print('(no messages)');
       for (const m of messages) {
         ctx.print(`${m.createdAt}  ${m.channel.padEnd(5)} ${m.recipient}${m.subject ? `  [${m.subject}]` : ''}`);
@@ -173,9 +180,13 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
       return ctx.print(`(expires ${s.expiresAt}; send it as the Authorization header)`);
     }
     case 'vendors': {
-      const vendors = await call<{ code: string; displayName: string; gameTypes: string[]; sort: number; hidden: boolean; games: number }[]>(ctx, 'GET', '/ops/games/vendors');
+      const vendors = await call<
+        { code: string; displayName: string; gameTypes: string[]; sort: number; hidden: boolean; games: number }[]
+      >(ctx, 'GET', '/ops/games/vendors');
       for (const v of vendors) {
-        ctx.print(`${v.code.padEnd(14)} ${v.displayName.padEnd(22)} ${v.gameTypes.join(',').padEnd(16)} sort ${String(v.sort).padStart(5)}  ${v.games} games${v.hidden ? '  HIDDEN' : ''}`);
+        ctx.print(
+          `${v.code.padEnd(14)} ${v.displayName.padEnd(22)} ${v.gameTypes.join(',').padEnd(16)} sort ${String(v.sort).padStart(5)}  ${v.games} games${v.hidden ? '  HIDDEN' : ''}`,
+        );
       }
       return;
     }
@@ -184,7 +195,10 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
       const bn = option(rest, '--bn');
       if (rest.length < 2 || !types) throw new CliError('vendor-add needs a code, a name and --types');
       const v = await call<{ code: string }>(ctx, 'POST', '/ops/games/vendors', {
-        code: rest[0].toUpperCase(), displayName: rest.slice(1).join(' '), gameTypes: types.toUpperCase().split(','), ...(bn ? { displayNameBn: bn } : {}),
+        code: rest[0].toUpperCase(),
+        displayName: rest.slice(1).join(' '),
+        gameTypes: types.toUpperCase().split(','),
+        ...(bn ? { displayNameBn: bn } : {}),
       });
       return ctx.print(`vendor ${v.code} added`);
     }
@@ -196,7 +210,9 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
     }
     case 'vendor-order': {
       if (!rest.length) throw new CliError('vendor-order needs at least one vendor code');
-      const vendors = await call<{ code: string }[]>(ctx, 'PUT', '/ops/games/vendors/order', { codes: rest.map((c) => c.toUpperCase()) });
+      const vendors = await call<{ code: string }[]>(ctx, 'PUT', '/ops/games/vendors/order', {
+        codes: rest.map((c) => c.toUpperCase()),
+      });
       return ctx.print(`order: ${vendors.map((v) => v.code).join(', ')}`);
     }
     case 'games': {
@@ -208,12 +224,31 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
       if (type) query.set('gameType', type.toUpperCase());
       if (limit) query.set('limit', limit);
       if (flagOn(rest, '--hidden')) query.set('hidden', 'true');
-      const games = await call<{ gameCode: string; nodeId: number; gameType: string; nameEn: string; hotRank: number | null; isNew: boolean; hidden: boolean; maintenance: boolean; sort: number }[]>(
-        ctx, 'GET', `/ops/games?${query}`,
-      );
+      const games = await call<
+        {
+          gameCode: string;
+          nodeId: number;
+          gameType: string;
+          nameEn: string;
+          hotRank: number | null;
+          isNew: boolean;
+          hidden: boolean;
+          maintenance: boolean;
+          sort: number;
+        }[]
+      >(ctx, 'GET', `/ops/games?${query}`);
       for (const g of games) {
-        const flags = [g.hotRank ? `hot#${g.hotRank}` : '', g.isNew ? 'new' : '', g.hidden ? 'HIDDEN' : '', g.maintenance ? 'MAINTENANCE' : ''].filter(Boolean).join(' ');
-        ctx.print(`${g.gameCode.padEnd(18)} ${String(g.nodeId).padStart(6)} ${g.gameType.padEnd(9)} sort ${String(g.sort).padStart(6)}  ${g.nameEn}${flags ? `  [${flags}]` : ''}`);
+        const flags = [
+          g.hotRank ? `hot#${g.hotRank}` : '',
+          g.isNew ? 'new' : '',
+          g.hidden ? 'HIDDEN' : '',
+          g.maintenance ? 'MAINTENANCE' : '',
+        ]
+          .filter(Boolean)
+          .join(' ');
+        ctx.print(
+          `${g.gameCode.padEnd(18)} ${String(g.nodeId).padStart(6)} ${g.gameType.padEnd(9)} sort ${String(g.sort).padStart(6)}  ${g.nameEn}${flags ? `  [${flags}]` : ''}`,
+        );
       }
       return;
     }
@@ -226,12 +261,19 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
       const hot = option(rest, '--hot');
       const isNew = flagOn(rest, '--new');
       const trial = flagOn(rest, '--trial');
-      if (rest.length !== 1 || !vendor || !type || !name) throw new CliError('game-add needs a code, --vendor, --type and --name');
+      if (rest.length !== 1 || !vendor || !type || !name)
+        throw new CliError('game-add needs a code, --vendor, --type and --name');
       if (hot !== undefined && !/^\d+$/.test(hot)) throw new CliError('--hot must be a number');
       const g = await call<{ gameCode: string; nodeId: number }>(ctx, 'POST', '/ops/games', {
-        gameCode: rest[0].toUpperCase(), vendor: vendor.toUpperCase(), gameType: type.toUpperCase(), nameEn: name,
-        ...(bn ? { nameBn: bn } : {}), ...(classify ? { classify: classify.toUpperCase() } : {}), ...(hot ? { hotRank: Number(hot) } : {}),
-        isNew, supportPlay: trial ? 0 : 1,
+        gameCode: rest[0].toUpperCase(),
+        vendor: vendor.toUpperCase(),
+        gameType: type.toUpperCase(),
+        nameEn: name,
+        ...(bn ? { nameBn: bn } : {}),
+        ...(classify ? { classify: classify.toUpperCase() } : {}),
+        ...(hot ? { hotRank: Number(hot) } : {}),
+        isNew,
+        supportPlay: trial ? 0 : 1,
       });
       return ctx.print(`game ${g.gameCode} added (node ${g.nodeId})`);
     }
@@ -243,11 +285,20 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
     }
     case 'game-order': {
       if (rest.length < 2) throw new CliError('game-order needs a category and at least one game code');
-      await call(ctx, 'PUT', '/ops/games/order', { gameType: rest[0].toUpperCase(), codes: rest.slice(1).map((c) => c.toUpperCase()) });
-      return ctx.print(`${rest[0].toUpperCase()}: ${rest.slice(1).map((c) => c.toUpperCase()).join(', ')} first`);
+      await call(ctx, 'PUT', '/ops/games/order', {
+        gameType: rest[0].toUpperCase(),
+        codes: rest.slice(1).map((c) => c.toUpperCase()),
+      });
+      return ctx.print(
+        `${rest[0].toUpperCase()}: ${rest
+          .slice(1)
+          .map((c) => c.toUpperCase())
+          .join(', ')} first`,
+      );
     }
     case 'game-hot': {
-      if (rest.length !== 2 || !(rest[1] === 'off' || /^\d+$/.test(rest[1]))) throw new CliError('game-hot needs a game code and a rank or "off"');
+      if (rest.length !== 2 || !(rest[1] === 'off' || /^\d+$/.test(rest[1])))
+        throw new CliError('game-hot needs a game code and a rank or "off"');
       await call(ctx, 'PATCH', `/ops/games/${rest[0].toUpperCase()}`, { hotRank: rest[1] === 'off' ? null : Number(rest[1]) });
       return ctx.print(`game ${rest[0].toUpperCase()} ${rest[1] === 'off' ? 'off the hot list' : `hot #${rest[1]}`}`);
     }
@@ -255,7 +306,12 @@ export async function runOps(argv: string[], ctx: OpsContext): Promise<void> {
     case 'game-maintenance': {
       if (rest.length !== 2) throw new CliError(`${command} needs a game code and on|off`);
       const on = onOff(rest[1], command);
-      await call(ctx, 'PATCH', `/ops/games/${rest[0].toUpperCase()}`, command === 'game-new' ? { isNew: on } : { maintenance: on });
+      await call(
+        ctx,
+        'PATCH',
+        `/ops/games/${rest[0].toUpperCase()}`,
+        command === 'game-new' ? { isNew: on } : { maintenance: on },
+      );
       return ctx.print(`game ${rest[0].toUpperCase()} ${command === 'game-new' ? 'new' : 'maintenance'} ${on ? 'ON' : 'off'}`);
     }
     default:

@@ -46,7 +46,9 @@ describe(`database layer on ${testEngine}`, () => {
   });
 
   it('commits a transaction and reads bigint as a number, refusing unsafe values', async () => {
-    const row = await t.db.tx((q) => q.one<{ id: number }>(`INSERT INTO members (account, nickname) VALUES ('big', 'b') RETURNING id`));
+    const row = await t.db.tx((q) =>
+      q.one<{ id: number }>(`INSERT INTO members (account, nickname) VALUES ('big', 'b') RETURNING id`),
+    );
     expect(typeof row!.id).toBe('number');
     expect(await t.db.one(`SELECT 9007199254740991::bigint AS n`)).toEqual({ n: Number.MAX_SAFE_INTEGER });
     await expect(t.db.query(`SELECT 9007199254740993::bigint AS n`)).rejects.toThrow(/safe integer/);

@@ -77,10 +77,22 @@ function createPglite(opts: DbOptions): Db {
   const settled = Promise.resolve();
   return {
     engine: 'pglite',
-    ...queryable(async (sql, params) => (await started).query(sql, params), async (sql) => (await started).exec(sql), ready),
+    ...queryable(
+      async (sql, params) => (await started).query(sql, params),
+      async (sql) => (await started).exec(sql),
+      ready,
+    ),
     // PGlite is one connection: its transaction() runs transactions one at a time.
     tx: async (fn) =>
-      (await started).transaction((t) => fn(queryable((sql, params) => t.query(sql, params), (sql) => t.exec(sql), settled))),
+      (await started).transaction((t) =>
+        fn(
+          queryable(
+            (sql, params) => t.query(sql, params),
+            (sql) => t.exec(sql),
+            settled,
+          ),
+        ),
+      ),
     close: async () => {
       const lite = await started.catch(() => null);
       await lite?.close();
@@ -107,14 +119,24 @@ function createPostgres(opts: DbOptions & { databaseUrl: string }): Db {
   const settled = Promise.resolve();
   return {
     engine: 'postgres',
-    ...queryable((sql, params) => pool.query(sql, params), (sql) => pool.query(sql), ready),
+    ...queryable(
+      (sql, params) => pool.query(sql, params),
+      (sql) => pool.query(sql),
+      ready,
+    ),
     tx: async (fn) => {
       await ready;
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn(queryable((sql, params) => client.query(sql, params), (sql) => client.query(sql), settled));
+        const result = await fn(
+          queryable(
+            (sql, params) => client.query(sql, params),
+            (sql) => client.query(sql),
+            settled,
+          ),
+        );
         await client.query('COMMIT');
         return result;
       } catch (err) {

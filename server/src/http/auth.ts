@@ -46,8 +46,13 @@ export async function createSession(
     `INSERT INTO sessions (token_hash, member_id, expires_at, idle_timeout_s, ip, user_agent, password_setup)
      VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, $7) RETURNING expires_at`,
     [
-      hashToken(token), memberId, SESSION_ABSOLUTE_TTL_S, SESSION_IDLE_TIMEOUT_S, meta.ip ?? null,
-      meta.userAgent?.slice(0, 512) ?? null, meta.passwordSetup ?? false,
+      hashToken(token),
+      memberId,
+      SESSION_ABSOLUTE_TTL_S,
+      SESSION_IDLE_TIMEOUT_S,
+      meta.ip ?? null,
+      meta.userAgent?.slice(0, 512) ?? null,
+      meta.passwordSetup ?? false,
     ],
   );
   return { token, expiresAt: row!.expires_at };

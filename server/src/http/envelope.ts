@@ -45,7 +45,11 @@ export function replies(value: object, description?: string) {
   };
 }
 
-function fail(errorCode: string, message: string, value: Record<string, unknown> | null = null): Envelope<Record<string, unknown> | null> {
+function fail(
+  errorCode: string,
+  message: string,
+  value: Record<string, unknown> | null = null,
+): Envelope<Record<string, unknown> | null> {
   return { success: false, message, value, errorCode };
 }
 

@@ -35,8 +35,14 @@ describe('opening sealed bodies', () => {
 
   test('older than 5 minutes, or from the future: SEALED_BODY_STALE', async () => {
     const now = Date.now();
-    await expectRefused(openSealed(store, PATH, await sealWith(key, PATH, { a: 1 }, now - SEAL_MAX_AGE_MS - 1000), now), 'SEALED_BODY_STALE');
-    await expectRefused(openSealed(store, PATH, await sealWith(key, PATH, { a: 1 }, now + SEAL_MAX_AGE_MS + 1000), now), 'SEALED_BODY_STALE');
+    await expectRefused(
+      openSealed(store, PATH, await sealWith(key, PATH, { a: 1 }, now - SEAL_MAX_AGE_MS - 1000), now),
+      'SEALED_BODY_STALE',
+    );
+    await expectRefused(
+      openSealed(store, PATH, await sealWith(key, PATH, { a: 1 }, now + SEAL_MAX_AGE_MS + 1000), now),
+      'SEALED_BODY_STALE',
+    );
     expect((await openSealed(store, PATH, await sealWith(key, PATH, { a: 1 }, now - 60_000), now)).payload).toEqual({ a: 1 });
   });
 
@@ -46,14 +52,21 @@ describe('opening sealed bodies', () => {
     await expectRefused(openSealed(store, PATH, { sealed: { ...body.sealed, kid: "x' OR 1=1" } }), 'SEALED_KEY_UNKNOWN');
   });
 
-  test('a foreign key (another server\'s public key, same kid) or tampered data does not open', async () => {
-    const other = await crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
+  test("a foreign key (another server's public key, same kid) or tampered data does not open", async () => {
+    const other = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    );
     const foreign = await sealWith({ kid: key.kid, key: other.publicKey }, PATH, { a: 1 });
     await expectRefused(openSealed(store, PATH, foreign), 'SEALED_BODY_INVALID');
     const body = await sealWith(key, PATH, { a: 1 });
     const data = sealEncoding.fromBase64(body.sealed.data);
     data[0] ^= 1;
-    await expectRefused(openSealed(store, PATH, { sealed: { ...body.sealed, data: sealEncoding.toBase64(data) } }), 'SEALED_BODY_INVALID');
+    await expectRefused(
+      openSealed(store, PATH, { sealed: { ...body.sealed, data: sealEncoding.toBase64(data) } }),
+      'SEALED_BODY_INVALID',
+    );
   });
 
   test.each([
@@ -74,9 +87,20 @@ describe('opening sealed bodies', () => {
     const seal = async (plain: string) => {
       const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
       const iv = crypto.getRandomValues(new Uint8Array(12));
-      const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(PATH) }, aes, new TextEncoder().encode(plain));
+      const data = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(PATH) },
+        aes,
+        new TextEncoder().encode(plain),
+      );
       const wrapped = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.key, await crypto.subtle.exportKey('raw', aes));
-      return { sealed: { kid: key.kid, key: sealEncoding.toBase64(wrapped), iv: sealEncoding.toBase64(iv), data: sealEncoding.toBase64(data) } };
+      return {
+        sealed: {
+          kid: key.kid,
+          key: sealEncoding.toBase64(wrapped),
+          iv: sealEncoding.toBase64(iv),
+          data: sealEncoding.toBase64(data),
+        },
+      };
     };
     for (const plain of ['not json', '[1,2]', '"text"', '{"a":1}', '{"ts":"now"}']) {
       await expectRefused(openSealed(store, PATH, await seal(plain)), 'SEALED_BODY_INVALID');

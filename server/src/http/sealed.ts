@@ -8,8 +8,15 @@
 // private half is stored encrypted with KHELA_SEAL_KEK (32 bytes, base64 or hex) when that is set;
 // without it the PKCS#8 key is stored as is and protected by database access alone.
 import {
-  createCipheriv, createDecipheriv, createHash, createPrivateKey, generateKeyPair, privateDecrypt, randomBytes,
-  constants as cryptoConstants, type KeyObject,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createPrivateKey,
+  generateKeyPair,
+  privateDecrypt,
+  randomBytes,
+  constants as cryptoConstants,
+  type KeyObject,
 } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
@@ -67,7 +74,8 @@ function wrapPrivate(pkcs8: Buffer, kek: Buffer | null): string {
 }
 
 function unwrapPrivate(stored: string, kek: Buffer | null): KeyObject {
-  if (stored.startsWith('plain:')) return createPrivateKey({ key: Buffer.from(stored.slice(6), 'base64'), format: 'der', type: 'pkcs8' });
+  if (stored.startsWith('plain:'))
+    return createPrivateKey({ key: Buffer.from(stored.slice(6), 'base64'), format: 'der', type: 'pkcs8' });
   const [scheme, iv, ct] = stored.split(':');
   if (scheme !== 'kek' || !iv || !ct) throw new Error('unknown private key format');
   if (!kek) throw new Error('the sealed-body private key is encrypted: set KHELA_SEAL_KEK');
@@ -82,7 +90,11 @@ const makeKeyPair = (bits: number) =>
   new Promise<{ spki: Buffer; pkcs8: Buffer }>((resolve, reject) =>
     generateKeyPair(
       'rsa',
-      { modulusLength: bits, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } },
+      {
+        modulusLength: bits,
+        publicKeyEncoding: { type: 'spki', format: 'der' },
+        privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+      },
       (err, spki, pkcs8) => (err ? reject(err) : resolve({ spki, pkcs8 })),
     ),
   );
@@ -175,10 +187,12 @@ export async function openSealed(
 ): Promise<{ payload: Record<string, unknown>; digest: string }> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalid('this endpoint takes { sealed }');
   const outer = body as Record<string, unknown>;
-  if (Object.keys(outer).length !== 1 || !outer.sealed || typeof outer.sealed !== 'object') throw invalid('this endpoint takes { sealed }');
+  if (Object.keys(outer).length !== 1 || !outer.sealed || typeof outer.sealed !== 'object')
+    throw invalid('this endpoint takes { sealed }');
   const s = outer.sealed as Record<string, unknown>;
   const fields = ['kid', 'key', 'iv', 'data'];
-  if (Object.keys(s).length !== 4 || !fields.every((f) => typeof s[f] === 'string')) throw invalid('sealed needs kid, key, iv and data');
+  if (Object.keys(s).length !== 4 || !fields.every((f) => typeof s[f] === 'string'))
+    throw invalid('sealed needs kid, key, iv and data');
   const { kid, key, iv, data } = s as Record<'kid' | 'key' | 'iv' | 'data', string>;
   if (!B64.test(key) || key.length > 1024 || !B64.test(iv) || iv.length !== 16 || !B64.test(data) || data.length > 200_000) {
     throw invalid('bad encoding');
@@ -188,7 +202,10 @@ export async function openSealed(
 
   let plain: Buffer;
   try {
-    const aesKey = privateDecrypt({ key: privateKey, padding: cryptoConstants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(key, 'base64'));
+    const aesKey = privateDecrypt(
+      { key: privateKey, padding: cryptoConstants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(key, 'base64'),
+    );
     if (aesKey.length !== 32) throw new Error('key size');
     const bytes = Buffer.from(data, 'base64');
     if (bytes.length < 17) throw new Error('too short');
@@ -208,7 +225,8 @@ export async function openSealed(
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw invalid('the plaintext is not an object');
   const { ts, ...rest } = payload as Record<string, unknown>;
   if (typeof ts !== 'number' || !Number.isFinite(ts)) throw invalid('the plaintext has no ts');
-  if (Math.abs(now - ts) > SEAL_MAX_AGE_MS) throw new ApiError(400, SEALED_ERRORS.stale, 'Sealed body too old or from the future: check the clock and retry');
+  if (Math.abs(now - ts) > SEAL_MAX_AGE_MS)
+    throw new ApiError(400, SEALED_ERRORS.stale, 'Sealed body too old or from the future: check the clock and retry');
   return { payload: rest, digest: createHash('sha256').update(data).digest('base64url') };
 }
 
@@ -234,21 +252,25 @@ export const SEALED_DESCRIPTION =
 
 /** GET /wps/crypto/key: the public key to seal bodies with. */
 export const sealKeyRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/key', {
-    schema: {
-      tags: ['session'],
-      summary: 'The public key for sealed request bodies',
-      description:
-        'The RSA-OAEP (SHA-256) public key, SPKI DER in base64, and its id. Fetch it once per page; after a ' +
-        'SEALED_KEY_UNKNOWN answer fetch it again (the operator rotated it).',
-      response: replies({
-        type: 'object',
-        required: ['kid', 'spki', 'alg'],
-        properties: { kid: { type: 'string' }, spki: { type: 'string' }, alg: { type: 'string', enum: [SEAL_ALG] } },
-      }),
+  app.get(
+    '/key',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The public key for sealed request bodies',
+        description:
+          'The RSA-OAEP (SHA-256) public key, SPKI DER in base64, and its id. Fetch it once per page; after a ' +
+          'SEALED_KEY_UNKNOWN answer fetch it again (the operator rotated it).',
+        response: replies({
+          type: 'object',
+          required: ['kid', 'spki', 'alg'],
+          properties: { kid: { type: 'string' }, spki: { type: 'string' }, alg: { type: 'string', enum: [SEAL_ALG] } },
+        }),
+      },
     },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return ok(await app.auth.sealKeys.active());
-  });
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return ok(await app.auth.sealKeys.active());
+    },
+  );
 };

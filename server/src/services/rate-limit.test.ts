@@ -7,7 +7,8 @@ const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const kinds: [string, () => RateLimiter][] = [['memory', () => createMemoryRateLimiter()]];
-if (redisUrl) kinds.push(['redis', () => createRedisRateLimiter(redisUrl, { prefix: `khela:test:${randomBytes(6).toString('hex')}:` })]);
+if (redisUrl)
+  kinds.push(['redis', () => createRedisRateLimiter(redisUrl, { prefix: `khela:test:${randomBytes(6).toString('hex')}:` })]);
 else test.skip('redis (set TEST_REDIS_URL to run the Redis implementation)', () => undefined);
 
 describe.each(kinds)('%s rate limiter', (_kind, make) => {
@@ -20,7 +21,12 @@ describe.each(kinds)('%s rate limiter', (_kind, make) => {
   test('counts hits in a window and refuses past the limit, with the time left', async () => {
     const hits = [];
     for (let i = 0; i < 4; i++) hits.push(await rl.hit('a', 3, 60_000));
-    expect(hits.map((h) => [h.allowed, h.count])).toEqual([[true, 1], [true, 2], [true, 3], [false, 4]]);
+    expect(hits.map((h) => [h.allowed, h.count])).toEqual([
+      [true, 1],
+      [true, 2],
+      [true, 3],
+      [false, 4],
+    ]);
     expect(hits[3].retryAfterMs).toBeGreaterThan(55_000);
     expect(hits[3].retryAfterMs).toBeLessThanOrEqual(60_000);
     expect(await rl.count('a')).toBe(4);

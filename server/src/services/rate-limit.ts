@@ -109,7 +109,12 @@ export interface RedisRateLimiterOptions {
  */
 export function createRedisRateLimiter(url: string, opts: RedisRateLimiterOptions = {}): RateLimiter {
   const prefix = opts.prefix ?? 'khela:rl:';
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, disconnectTimeout: 200, enableAutoPipelining: true });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    disconnectTimeout: 200,
+    enableAutoPipelining: true,
+  });
   redis.on('error', () => undefined); // each command reports its own failure
   redis.defineCommand('khelaHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {

@@ -40,7 +40,10 @@ export interface SystemSettings {
 export type SettingKey = keyof SystemSettings;
 
 const httpsUrl = { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 2048 };
-const hostname = { type: 'string', pattern: '^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$' };
+const hostname = {
+  type: 'string',
+  pattern: '^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$',
+};
 // No `type` keyword: Fastify's validator coerces typed values (null → false, 1 → true); an enum is exact.
 const strictBoolean = { enum: [true, false] };
 const list = (items: object, maxItems = 100) => ({ type: 'array', items, maxItems });
@@ -49,7 +52,15 @@ const list = (items: object, maxItems = 100) => ({ type: 'array', items, maxItem
 export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   maintenance: strictBoolean,
   regionRestriction: strictBoolean,
-  regionAllowList: list({ anyOf: [{ type: 'string', pattern: IPV4_OR_CIDR_PATTERN }, { type: 'string', format: 'ipv6' }] }, 10000),
+  regionAllowList: list(
+    {
+      anyOf: [
+        { type: 'string', pattern: IPV4_OR_CIDR_PATTERN },
+        { type: 'string', format: 'ipv6' },
+      ],
+    },
+    10000,
+  ),
   customerService: list({
     type: 'object',
     required: ['csType', 'path'],

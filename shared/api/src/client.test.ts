@@ -30,7 +30,7 @@ describe('apiRequest', () => {
 
   it('turns a network failure into NETWORK_ERROR', async () => {
     (globalThis as { fetch: unknown }).fetch = jest.fn().mockRejectedValue(new TypeError('failed'));
-    const err = (await apiRequest("/x").catch((e: unknown) => e)) as ApiError;
+    const err = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.errorCode).toBe(NETWORK_ERROR);
   });
@@ -43,7 +43,16 @@ describe('apiRequest', () => {
 });
 
 describe('isFlagEnabled', () => {
-  const tree = [{ modId: 'REG', enabled: true, childrenNodes: [{ modId: 'USERNAMEREG3', enabled: true, childrenNodes: [] }, { modId: 'MOBILENUMREG3', enabled: false, childrenNodes: [] }] }];
+  const tree = [
+    {
+      modId: 'REG',
+      enabled: true,
+      childrenNodes: [
+        { modId: 'USERNAMEREG3', enabled: true, childrenNodes: [] },
+        { modId: 'MOBILENUMREG3', enabled: false, childrenNodes: [] },
+      ],
+    },
+  ];
   it('finds nested flags', () => {
     expect(isFlagEnabled(tree, 'USERNAMEREG3')).toBe(true);
     expect(isFlagEnabled(tree, 'MOBILENUMREG3')).toBe(false);

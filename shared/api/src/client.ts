@@ -60,7 +60,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     res = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form
+        ? new URLSearchParams(opts.form).toString()
+        : opts.body === undefined
+          ? undefined
+          : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (err) {

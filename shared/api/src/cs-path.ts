@@ -39,7 +39,9 @@ export async function encryptCsPath(path: string, key?: string): Promise<string>
   const k = key ?? randomKey();
   if (k.length !== KEY_LENGTH) throw new Error('key must be 8 characters');
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(k), new TextEncoder().encode(path)));
+  const ct = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await aesKey(k), new TextEncoder().encode(path)),
+  );
   const out = new Uint8Array(iv.length + ct.length);
   out.set(iv);
   out.set(ct, iv.length);

@@ -31,7 +31,11 @@ test('a sealed body opens with the private key, for its own path only, with its 
   const { sealed } = await sealWith(key, '/wps/session/login', { username: 'rahim', password: 'পাসওয়ার্ড-1' }, 1_700_000_000_000);
   expect(sealed.kid).toBe('k1');
   expect(JSON.stringify(sealed)).not.toContain('rahim');
-  expect(await open(pair.privateKey, '/wps/session/login', sealed)).toEqual({ username: 'rahim', password: 'পাসওয়ার্ড-1', ts: 1_700_000_000_000 });
+  expect(await open(pair.privateKey, '/wps/session/login', sealed)).toEqual({
+    username: 'rahim',
+    password: 'পাসওয়ার্ড-1',
+    ts: 1_700_000_000_000,
+  });
   await expect(open(pair.privateKey, '/wps/member/register', sealed)).rejects.toThrow();
 });
 

@@ -20,12 +20,19 @@ export interface ImportedSealKey {
 }
 
 export async function importSealKey(k: SealKey): Promise<ImportedSealKey> {
-  const key = await crypto.subtle.importKey('spki', fromBase64(k.spki), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const key = await crypto.subtle.importKey('spki', fromBase64(k.spki), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
   return { kid: k.kid, key };
 }
 
 /** Seals a payload for one path. `now` is for tests. */
-export async function sealWith(k: ImportedSealKey, path: string, payload: object, now = Date.now()): Promise<{ sealed: SealedBody }> {
+export async function sealWith(
+  k: ImportedSealKey,
+  path: string,
+  payload: object,
+  now = Date.now(),
+): Promise<{ sealed: SealedBody }> {
   const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = new TextEncoder().encode(JSON.stringify({ ...payload, ts: now }));

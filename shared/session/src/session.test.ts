@@ -19,6 +19,10 @@ describe('roles', () => {
   it.each([0, 3, 4, 40])('type %i is not an agent', (t) => expect(isAgentType(t)).toBe(false));
   it('type 4 is a trial account', () => {
     expect(isTrialType(4)).toBe(true);
-    expect(loginStateFor({ id: 1, account: 'demo', nickname: 'd', type: 4 })).toMatchObject({ isLogin: true, isTrial: true, isAgent: false });
+    expect(loginStateFor({ id: 1, account: 'demo', nickname: 'd', type: 4 })).toMatchObject({
+      isLogin: true,
+      isTrial: true,
+      isAgent: false,
+    });
   });
 });

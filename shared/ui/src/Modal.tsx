@@ -29,7 +29,13 @@ export function Modal({ title, onClose, children, testId, wide }: ModalProps) {
   }, [onClose]);
   return (
     <div className="k-modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={wide ? 'k-modal k-modal--wide' : 'k-modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <div
+        className={wide ? 'k-modal k-modal--wide' : 'k-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
         <header className="k-modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="k-icon-button" aria-label={t('close')} onClick={onClose}>

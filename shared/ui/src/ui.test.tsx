@@ -7,7 +7,11 @@ beforeAll(() => initI18n('EN'));
 describe('Modal', () => {
   it('blocks body scroll while open and closes on Escape', () => {
     const onClose = jest.fn();
-    const { unmount } = render(<Modal title="T" onClose={onClose}>body</Modal>);
+    const { unmount } = render(
+      <Modal title="T" onClose={onClose}>
+        body
+      </Modal>,
+    );
     expect(document.body.style.overflow).toBe('hidden');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();

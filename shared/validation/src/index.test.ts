@@ -48,12 +48,17 @@ describe('field rules', () => {
   test('a pattern that does not compile fails closed with its own message', () => {
     const bad = rule({ acceptedPattern: '([' });
     expect(matchesRule(bad, 'abcd')).toBe('unavailable');
-    expect(validate(fieldSchema(bad), 'abcd', 'en')).toEqual({ success: false, errors: { _: validationMessages.en.patternUnavailable } });
+    expect(validate(fieldSchema(bad), 'abcd', 'en')).toEqual({
+      success: false,
+      errors: { _: validationMessages.en.patternUnavailable },
+    });
   });
 
   test('the message per patternId substitutes min and max, or one value when both are equal', () => {
     expect(patternMessage(rule())({ lang: 'en' })).toBe('Letters and digits starting with a letter, 4 to 16 characters');
-    expect(patternMessage(rule({ patternId: 'DIGITS', minLength: 6, maxLength: 6 }))({ lang: 'en' })).toBe('Digits only, 6 digits');
+    expect(patternMessage(rule({ patternId: 'DIGITS', minLength: 6, maxLength: 6 }))({ lang: 'en' })).toBe(
+      'Digits only, 6 digits',
+    );
     expect(patternMessage(rule({ patternId: 'DIGITS', minLength: 6, maxLength: 6 }))({ lang: 'bn' })).toBe('শুধু সংখ্যা, 6 অঙ্ক');
     // an unknown patternId still says the bounds
     expect(patternMessage(rule({ patternId: 'NEW_RULE', minLength: 2, maxLength: 9 }))({ lang: 'en' })).toBe('2 to 9 characters');
@@ -106,7 +111,14 @@ describe('registration', () => {
   const rules: FieldRule[] = [
     rule(),
     rule({ field: 'password', patternId: 'LETTERS_DIGITS', acceptedPattern: '^[A-Za-z0-9]+$', minLength: 6, maxLength: 20 }),
-    rule({ field: 'mobileNum', required: false, patternId: 'MOBILE', acceptedPattern: '^01[3-9]\\d{8}$', minLength: 11, maxLength: 11 }),
+    rule({
+      field: 'mobileNum',
+      required: false,
+      patternId: 'MOBILE',
+      acceptedPattern: '^01[3-9]\\d{8}$',
+      minLength: 11,
+      maxLength: 11,
+    }),
     rule({ field: 'email', enabled: false, patternId: 'EMAIL', acceptedPattern: '*', minLength: 5, maxLength: 100 }),
     rule({ field: 'captcha', patternId: 'LETTERS_DIGITS', acceptedPattern: '*', minLength: 4, maxLength: 4 }),
   ];
@@ -118,7 +130,11 @@ describe('registration', () => {
   });
 
   test('each field shows its own error', () => {
-    const r = validate(registrationSchema(rules, ctx), { username: '1x', password: '', confirmPassword: 'nope', terms: false, mobileNum: '123' }, 'en');
+    const r = validate(
+      registrationSchema(rules, ctx),
+      { username: '1x', password: '', confirmPassword: 'nope', terms: false, mobileNum: '123' },
+      'en',
+    );
     expect(r).toEqual({
       success: false,
       errors: {
@@ -138,39 +154,82 @@ describe('registration', () => {
   });
 
   test('the mobile tab requires the mobile number; a shown SMS code and captcha are required', () => {
-    const r = validate(registrationSchema(rules, { ...ctx, tab: 'mobile', smsCodeShown: true, captchaShown: true }), { ...good, mobileNum: '' }, 'en');
-    expect(r).toMatchObject({ success: false, errors: { mobileNum: 'Input cannot be empty', smsCode: 'Please enter a valid verification code', captcha: 'Input cannot be empty' } });
+    const r = validate(
+      registrationSchema(rules, { ...ctx, tab: 'mobile', smsCodeShown: true, captchaShown: true }),
+      { ...good, mobileNum: '' },
+      'en',
+    );
+    expect(r).toMatchObject({
+      success: false,
+      errors: {
+        mobileNum: 'Input cannot be empty',
+        smsCode: 'Please enter a valid verification code',
+        captcha: 'Input cannot be empty',
+      },
+    });
   });
 });
 
 describe('simple forms', () => {
-  const fields = [{ name: 'password' }, { name: 'confirm', equals: 'password' }, { name: 'code', emptyKey: 'verificationCode', max: 6 }];
+  const fields = [
+    { name: 'password' },
+    { name: 'confirm', equals: 'password' },
+    { name: 'code', emptyKey: 'verificationCode', max: 6 },
+  ];
   test('every field required, confirmation equal, lengths bounded', () => {
     expect(validate(formSchema(fields), {}, 'en')).toEqual({
       success: false,
-      errors: { password: 'Input cannot be empty', confirm: 'Input cannot be empty', code: 'Please enter a valid verification code' },
+      errors: {
+        password: 'Input cannot be empty',
+        confirm: 'Input cannot be empty',
+        code: 'Please enter a valid verification code',
+      },
     });
     expect(validate(formSchema(fields), { password: 'a', confirm: 'b', code: '1234567' }, 'en')).toEqual({
       success: false,
       errors: { code: 'At most 6 characters' },
     });
-    expect(validate(formSchema(fields), { password: 'a', confirm: 'b', code: '1' }, 'en')).toEqual({ success: false, errors: { confirm: 'The two entries are inconsistent' } });
+    expect(validate(formSchema(fields), { password: 'a', confirm: 'b', code: '1' }, 'en')).toEqual({
+      success: false,
+      errors: { confirm: 'The two entries are inconsistent' },
+    });
     expect(validate(formSchema(fields), { password: 'a', confirm: 'a', code: '1' }, 'en')).toMatchObject({ success: true });
   });
 });
 
 describe('passwords', () => {
-  const operator = rule({ field: 'password', patternId: 'LETTERS_DIGITS', acceptedPattern: '^[A-Za-z0-9]+$', minLength: 6, maxLength: 20 });
+  const operator = rule({
+    field: 'password',
+    patternId: 'LETTERS_DIGITS',
+    acceptedPattern: '^[A-Za-z0-9]+$',
+    minLength: 6,
+    maxLength: 20,
+  });
   const common = new Set(['password', '12345678', 'iloveyou']);
   const isCommon = (pw: string) => common.has(pw.toLowerCase());
 
   test('the policy raises the bounds: at least 8 characters, 64 always allowed, never more than 128', () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(PASSWORD_MAX).toBe(64);
-    expect(passwordRule(operator)).toMatchObject({ field: 'password', patternId: 'LETTERS_DIGITS', minLength: 8, maxLength: 64, required: true });
-    expect(passwordRule(rule({ field: 'password', minLength: 12, maxLength: 100 }))).toMatchObject({ minLength: 12, maxLength: 100 });
-    expect(passwordRule(rule({ field: 'password', minLength: 4, maxLength: 500 }))).toMatchObject({ minLength: 8, maxLength: PASSWORD_CEILING });
-    expect(passwordRule(rule({ field: 'password', minLength: 200, maxLength: 300 }))).toMatchObject({ minLength: PASSWORD_CEILING, maxLength: PASSWORD_CEILING });
+    expect(passwordRule(operator)).toMatchObject({
+      field: 'password',
+      patternId: 'LETTERS_DIGITS',
+      minLength: 8,
+      maxLength: 64,
+      required: true,
+    });
+    expect(passwordRule(rule({ field: 'password', minLength: 12, maxLength: 100 }))).toMatchObject({
+      minLength: 12,
+      maxLength: 100,
+    });
+    expect(passwordRule(rule({ field: 'password', minLength: 4, maxLength: 500 }))).toMatchObject({
+      minLength: 8,
+      maxLength: PASSWORD_CEILING,
+    });
+    expect(passwordRule(rule({ field: 'password', minLength: 200, maxLength: 300 }))).toMatchObject({
+      minLength: PASSWORD_CEILING,
+      maxLength: PASSWORD_CEILING,
+    });
     expect(passwordRule()).toMatchObject({ patternId: 'ANY', acceptedPattern: '*', minLength: 8, maxLength: 64 });
   });
 
@@ -193,7 +252,10 @@ describe('passwords', () => {
     ['en', 'RahimKhan1', 'This password is too common: choose another'], // the account itself
     ['bn', 'rahimkhan1', validationMessages.bn.passwordCommon],
   ])('%s: %j is refused with its message', (lang, pw, text) => {
-    expect(validate(passwordSchema(operator, { isCommon, account: 'rahimkhan1' }), pw, lang)).toEqual({ success: false, errors: { _: text } });
+    expect(validate(passwordSchema(operator, { isCommon, account: 'rahimkhan1' }), pw, lang)).toEqual({
+      success: false,
+      errors: { _: text },
+    });
   });
 
   test('without the server list (the browser), only the rule applies; wrong types are refused', () => {
@@ -235,7 +297,9 @@ describe('every message, in BN and EN', () => {
         expect(exact).toContain('7');
       }
       expect(range).toBe(
-        validationMessages[lang].pattern[patternId as keyof typeof validationMessages.en.pattern].replace('{{min}}', '3').replace('{{max}}', '9'),
+        validationMessages[lang].pattern[patternId as keyof typeof validationMessages.en.pattern]
+          .replace('{{min}}', '3')
+          .replace('{{max}}', '9'),
       );
       // a rule with this patternId refuses a value that is too short with exactly this message
       const r = rule({ patternId, acceptedPattern: '*', minLength: 3, maxLength: 9 });

@@ -13,7 +13,11 @@ type Params = Record<string, string | number>;
 type Translate = (lang: ValidatorLang, key: string, params?: Params) => string;
 
 export const toValidatorLang = (lang: string | undefined | null): ValidatorLang =>
-  String(lang ?? '').toLowerCase().startsWith('en') ? 'en' : 'bn';
+  String(lang ?? '')
+    .toLowerCase()
+    .startsWith('en')
+    ? 'en'
+    : 'bn';
 
 function lookup(lang: ValidatorLang, key: string): string | undefined {
   let node: unknown = validationMessages[lang];
@@ -164,13 +168,18 @@ export function registrationSchema(rules: readonly FieldRule[], ctx: Registratio
   }
   if (entries.password) entries.confirmPassword = requiredString(255);
   if (ctx.smsCodeShown) entries.smsCode = requiredString(255, 'verificationCode');
-  if (ctx.termsShown) entries.terms = v.pipe(v.optional(v.boolean(), false), v.check((t) => t === true, message('terms')));
+  if (ctx.termsShown)
+    entries.terms = v.pipe(
+      v.optional(v.boolean(), false),
+      v.check((t) => t === true, message('terms')),
+    );
   return v.pipe(
     v.looseObject(entries),
     v.forward(
       v.partialCheck(
         [['password'], ['confirmPassword']],
-        (input: { password?: unknown; confirmPassword?: unknown }) => !('password' in entries) || input.password === input.confirmPassword,
+        (input: { password?: unknown; confirmPassword?: unknown }) =>
+          !('password' in entries) || input.password === input.confirmPassword,
         message('confirm'),
       ),
       ['confirmPassword'],
@@ -188,7 +197,13 @@ export const PASSWORD_MAX = 64;
 export const PASSWORD_CEILING = 128;
 
 const DEFAULT_PASSWORD_RULE: FieldRule = {
-  field: 'password', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX,
+  field: 'password',
+  enabled: true,
+  required: true,
+  patternId: 'ANY',
+  acceptedPattern: '*',
+  minLength: PASSWORD_MIN,
+  maxLength: PASSWORD_MAX,
 };
 
 /** The password rule in force: the operator's rule (or none), its bounds raised to the policy's. */
@@ -245,7 +260,11 @@ export function formSchema(fields: readonly FormField[]) {
     .filter((f) => f.equals)
     .map((f) =>
       v.forward(
-        v.partialCheck([[f.equals!], [f.name]], (input: Record<string, unknown>) => input[f.equals!] === input[f.name], message('confirm')),
+        v.partialCheck(
+          [[f.equals!], [f.name]],
+          (input: Record<string, unknown>) => input[f.equals!] === input[f.name],
+          message('confirm'),
+        ),
         [f.name],
       ),
     );
@@ -268,4 +287,3 @@ export function validate<S extends v.GenericSchema>(
   }
   return { success: false, errors };
 }
-

@@ -28,15 +28,39 @@ export function AppRoutes() {
         {HOME_PATHS.map((path) => (
           <Route key={path} path={path} element={<Home />} />
         ))}
-        <Route path="/login" element={<><Home /><OpenModalOnEnter modal={{ key: 'loginPopupModal' }} /></>} />
-        <Route path="/register" element={<><Home /><OpenModalOnEnter modal={{ key: 'registerModal' }} /></>} />
+        <Route
+          path="/login"
+          element={
+            <>
+              <Home />
+              <OpenModalOnEnter modal={{ key: 'loginPopupModal' }} />
+            </>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <>
+              <Home />
+              <OpenModalOnEnter modal={{ key: 'registerModal' }} />
+            </>
+          }
+        />
         <Route path="/help" element={<HelpRoute />} />
         <Route path="/helpmc" element={<RemoteArea remote="promotions" module="HelpCentre" />} />
         {GAME_CENTRES.map((type) => (
-          <Route key={type} path={`/${type.toLowerCase()}`} element={<RemoteArea remote="lobby" module="GameCentre" props={{ gameType: type }} />} />
+          <Route
+            key={type}
+            path={`/${type.toLowerCase()}`}
+            element={<RemoteArea remote="lobby" module="GameCentre" props={{ gameType: type }} />}
+          />
         ))}
         {GAME_LISTS.map((type) => (
-          <Route key={type} path={`/${type.toLowerCase()}`} element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: type }} />} />
+          <Route
+            key={type}
+            path={`/${type.toLowerCase()}`}
+            element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: type }} />}
+          />
         ))}
         {(['favorite', 'recent'] as const).map((type) => (
           <Route

@@ -15,7 +15,15 @@ export function ModalHost() {
   if (AUTH_MODALS.includes(modal.key)) {
     return (
       <div className="k-modal-host">
-        <RemoteArea remote="auth-modals" module="AuthModals" loading={<div className="k-modal-backdrop"><Loading /></div>} />
+        <RemoteArea
+          remote="auth-modals"
+          module="AuthModals"
+          loading={
+            <div className="k-modal-backdrop">
+              <Loading />
+            </div>
+          }
+        />
       </div>
     );
   }
@@ -23,7 +31,11 @@ export function ModalHost() {
     const help = modal.key === 'helpModal';
     return (
       <Modal title={t(help ? 'footer.helpCentre' : 'nav.news')} onClose={() => setModal(null)} testId={modal.key} wide>
-        <RemoteArea remote="promotions" module={help ? 'HelpCentre' : 'NoticeCentre'} props={{ anchor: modal.props?.anchor, inModal: true }} />
+        <RemoteArea
+          remote="promotions"
+          module={help ? 'HelpCentre' : 'NoticeCentre'}
+          props={{ anchor: modal.props?.anchor, inModal: true }}
+        />
       </Modal>
     );
   }
@@ -32,5 +44,9 @@ export function ModalHost() {
 
 export function PageLoader() {
   const visible = useAtomValue(pageLoaderAtom);
-  return visible ? <div className="k-page-loader" data-testid="page-loader"><Loading /></div> : null;
+  return visible ? (
+    <div className="k-page-loader" data-testid="page-loader">
+      <Loading />
+    </div>
+  ) : null;
 }

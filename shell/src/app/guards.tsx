@@ -33,9 +33,20 @@ export function RequireMember({ children, fallback, refuseTrial }: RequireMember
   const phase = useAtomValue(sessionPhaseAtom);
   const login = useAtomValue(loginStateAtom);
   if (phase === 'pending') return <Loading />;
-  if (!login.isLogin) return <>{fallback}<OpenModalOnEnter modal={{ key: 'loginPopupModal' }} /></>;
+  if (!login.isLogin)
+    return (
+      <>
+        {fallback}
+        <OpenModalOnEnter modal={{ key: 'loginPopupModal' }} />
+      </>
+    );
   if (refuseTrial && login.isTrial) {
-    return <>{fallback}<OpenModalOnEnter modal={{ key: 'publicModal', props: { messageKey: 'dialogs.needRealAccount' } }} /></>;
+    return (
+      <>
+        {fallback}
+        <OpenModalOnEnter modal={{ key: 'publicModal', props: { messageKey: 'dialogs.needRealAccount' } }} />
+      </>
+    );
   }
   return <>{children}</>;
 }

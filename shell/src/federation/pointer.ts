@@ -17,7 +17,8 @@ export async function fetchPointer(): Promise<Pointer> {
     const res = await fetch('/remotes.json', { cache: 'no-cache', signal: controller.signal });
     if (!res.ok) throw new Error(`remotes.json: ${res.status}`);
     const pointer = (await res.json()) as Pointer;
-    if (!pointer || typeof pointer !== 'object' || typeof pointer.remotes !== 'object') throw new Error('remotes.json: not a pointer');
+    if (!pointer || typeof pointer !== 'object' || typeof pointer.remotes !== 'object')
+      throw new Error('remotes.json: not a pointer');
     return pointer;
   } finally {
     clearTimeout(timer);

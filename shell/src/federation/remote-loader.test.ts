@@ -1,6 +1,14 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { BUCKET_STORAGE_KEY, resetReleaseBucketForTests } from './bucket';
-import { loadRemoteModule, POINTER_TTL_MS, POINTER_WAIT_MS, prepareRetry, registerFromPointer, registeredVersion, resetRemoteLoaderForTests } from './remote-loader';
+import {
+  loadRemoteModule,
+  POINTER_TTL_MS,
+  POINTER_WAIT_MS,
+  prepareRetry,
+  registerFromPointer,
+  registeredVersion,
+  resetRemoteLoaderForTests,
+} from './remote-loader';
 import type { Pointer } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -46,7 +54,10 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 /** The entries registered for the lobby, in order. */
-const lobbyRegistrations = () => register.mock.calls.flatMap(([list, opts]) => list.filter((r: { name: string }) => r.name === 'khela_lobby').map((r: { entry: string }) => [r.entry, !!opts?.force]));
+const lobbyRegistrations = () =>
+  register.mock.calls.flatMap(([list, opts]) =>
+    list.filter((r: { name: string }) => r.name === 'khela_lobby').map((r: { entry: string }) => [r.entry, !!opts?.force]),
+  );
 
 describe('remote loader', () => {
   it('registers each remote at the version the browser’s bucket resolves', () => {
@@ -92,7 +103,11 @@ describe('remote loader', () => {
     registerFromPointer(pointerWith('a'));
     served = pointerWith('a');
     clock += POINTER_TTL_MS + 1;
-    await Promise.all([loadRemoteModule('lobby', 'HomePage'), loadRemoteModule('promotions', 'NoticeCentre'), loadRemoteModule('promotions', 'HelpCentre')]);
+    await Promise.all([
+      loadRemoteModule('lobby', 'HomePage'),
+      loadRemoteModule('promotions', 'NoticeCentre'),
+      loadRemoteModule('promotions', 'HelpCentre'),
+    ]);
     expect(fetches).toBe(1);
   });
 
@@ -102,7 +117,10 @@ describe('remote loader', () => {
     load.mockImplementationOnce(() => new Promise((resolve) => (finish = () => resolve({ default: () => null }))));
     const first = loadRemoteModule('promotions', 'PromotionsPage'); // in flight
     await Promise.resolve();
-    served = { ...pointerWith('a'), remotes: { ...pointerWith('a').remotes, promotions: { version: 'p2', url: '/remotes/promotions/p2/mf-manifest.json' } } };
+    served = {
+      ...pointerWith('a'),
+      remotes: { ...pointerWith('a').remotes, promotions: { version: 'p2', url: '/remotes/promotions/p2/mf-manifest.json' } },
+    };
     clock += POINTER_TTL_MS + 1;
     expect((await loadRemoteModule('promotions', 'NoticeCentre')).version).toBe('p1');
     finish();

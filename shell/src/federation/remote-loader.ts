@@ -170,7 +170,10 @@ export interface LoadedModule<T> {
 }
 
 /** Loads one exposed module, failing with RemoteUnavailableError after the spec's time-out. */
-export async function loadRemoteModule<T, R extends RemoteName = RemoteName>(remote: R, exposed: MountedModule<R>): Promise<LoadedModule<T>> {
+export async function loadRemoteModule<T, R extends RemoteName = RemoteName>(
+  remote: R,
+  exposed: MountedModule<R>,
+): Promise<LoadedModule<T>> {
   if (started) await follow(remote);
   const target = registered.get(remote);
   if (!target) throw new RemoteUnavailableError(remote, 'unregistered');

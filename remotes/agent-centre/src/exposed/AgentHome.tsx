@@ -10,9 +10,22 @@ import { gmtOffset } from '../features/clock';
 import '../agent.css';
 
 export const AGENT_MENU = [
-  'deposit', 'withdraw', 'agentAnnouncement', 'agentTeamOverview', 'registerCenter', 'downlineManagmentView',
-  'personalHistoryCopy', 'palStatementsAgentCopy', 'agentRevenueReport', 'agentDownlineTransactionDetailsCopy',
-  'agentDividendRecordCopy2', 'agentDailyWages2', 'agentHourSalary', 'agentRealtimeSalary', 'platformMessages', 'customerService',
+  'deposit',
+  'withdraw',
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+  'agentDividendRecordCopy2',
+  'agentDailyWages2',
+  'agentHourSalary',
+  'agentRealtimeSalary',
+  'platformMessages',
+  'customerService',
 ] as const;
 
 /** The live clock of the header, updated every second. */
@@ -22,7 +35,11 @@ function Clock() {
     const id = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(id);
   }, []);
-  return <time dateTime={now.toISOString()} data-testid="agent-clock">{now.toLocaleTimeString('en-GB')}</time>;
+  return (
+    <time dateTime={now.toISOString()} data-testid="agent-clock">
+      {now.toLocaleTimeString('en-GB')}
+    </time>
+  );
 }
 
 function AgentPage() {
@@ -56,12 +73,16 @@ export default function AgentHome() {
         <span>{t('gmt', { offset: gmtOffset(new Date()) })}</span>
         <Clock />
         <span className="agent-nick">{login.member?.nickname ?? login.userInfo?.userName}</span>
-        <button type="button" className="k-button k-button--ghost" onClick={() => setAsking(true)}>{t('signOut')}</button>
+        <button type="button" className="k-button k-button--ghost" onClick={() => setAsking(true)}>
+          {t('signOut')}
+        </button>
       </header>
       <div className="agent-body">
         <nav className="agent-menu">
           {AGENT_MENU.map((key) => (
-            <NavLink key={key} to={`/agentHome/${key}`}>{t(`menu.${key}`)}</NavLink>
+            <NavLink key={key} to={`/agentHome/${key}`}>
+              {t(`menu.${key}`)}
+            </NavLink>
           ))}
         </nav>
         <div className="agent-content">

@@ -22,13 +22,25 @@ export default function AuthModals() {
         </Modal>
       );
     case 'registerModal':
-      return <Modal title={t('register.title')} onClose={close} testId="register-modal"><RegisterPopup /></Modal>;
+      return (
+        <Modal title={t('register.title')} onClose={close} testId="register-modal">
+          <RegisterPopup />
+        </Modal>
+      );
     case 'forgetPassModal':
-      return <Modal title={t('forgot.title')} onClose={close} testId="forgot-modal"><ForgotPopup /></Modal>;
+      return (
+        <Modal title={t('forgot.title')} onClose={close} testId="forgot-modal">
+          <ForgotPopup />
+        </Modal>
+      );
     case 'changePassModal':
       return (
         <Modal title={t('change.title')} onClose={close} testId="change-password-modal">
-          <ChangePasswordPopup knownPassword={modal.props?.knownPassword} forced={modal.props?.forced === '1'} passwordSetup={modal.props?.passwordSetup === '1'} />
+          <ChangePasswordPopup
+            knownPassword={modal.props?.knownPassword}
+            forced={modal.props?.forced === '1'}
+            passwordSetup={modal.props?.passwordSetup === '1'}
+          />
         </Modal>
       );
     default:

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, isFlagEnabled } from '@khela/api';
-import { LOGIN_ERRORS, type LoginRefusal, type LoginRequest, type LoginValue, type LoginVerificationChallenge, type SmsSent } from '@khela/api/auth';
+import {
+  LOGIN_ERRORS,
+  type LoginRefusal,
+  type LoginRequest,
+  type LoginValue,
+  type LoginVerificationChallenge,
+  type SmsSent,
+} from '@khela/api/auth';
 import { sealedRequest } from '@khela/api/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
 import { formSchema, validate } from '@khela/validation';
@@ -53,7 +60,8 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
   const social = isFlagEnabled(permission?.whitelabel, 'SOCIALLOGIN3');
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
   // a remembered device logs in without the password, until the username is changed
-  const byRememberToken = tab === 'username' && !values.password && Boolean(remembered?.rememberToken) && values.username === remembered?.username;
+  const byRememberToken =
+    tab === 'username' && !values.password && Boolean(remembered?.rememberToken) && values.username === remembered?.username;
 
   const schema =
     tab === 'username'
@@ -76,7 +84,13 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
     const body: LoginRequest =
       tab === 'username'
         ? byRememberToken
-          ? { type: 'remember', username: values.username, password: '', rememberToken: remembered!.rememberToken, deviceId: deviceId() }
+          ? {
+              type: 'remember',
+              username: values.username,
+              password: '',
+              rememberToken: remembered!.rememberToken,
+              deviceId: deviceId(),
+            }
           : { type: 'username', username: values.username.trim(), password: values.password }
         : { type: 'sms', username: values.mobileNum.trim(), password: values.code.trim(), countryDialingCode: DIALING_CODE };
     if (captchaShown) Object.assign(body, { captcha: values.captcha.trim(), captchaId: captchaId ?? '' });
@@ -86,9 +100,16 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
     if (!value) return;
     if (!agentPage) {
       if (rememberMe) {
-        keep(tab === 'username'
-          ? { username: values.username.trim(), rememberToken: value.rememberToken }
-          : { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE, rememberToken: value.rememberToken, username: value.member.account });
+        keep(
+          tab === 'username'
+            ? { username: values.username.trim(), rememberToken: value.rememberToken }
+            : {
+                mobileNum: values.mobileNum.trim(),
+                countryDialingCode: DIALING_CODE,
+                rememberToken: value.rememberToken,
+                username: value.member.account,
+              },
+        );
       } else forget();
     }
     completeLogin(value, { type: body.type, agentPage, knownPassword: body.type === 'username' ? values.password : undefined });
@@ -118,7 +139,10 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
   return (
     <>
       <Tabs
-        tabs={[{ id: 'username' as const, label: t('login.tabUsername') }, ...(smsEnabled && !agentPage ? [{ id: 'sms' as const, label: t('login.tabSms') }] : [])]}
+        tabs={[
+          { id: 'username' as const, label: t('login.tabUsername') },
+          ...(smsEnabled && !agentPage ? [{ id: 'sms' as const, label: t('login.tabSms') }] : []),
+        ]}
         active={tab}
         onChange={(next) => {
           setTab(next);
@@ -129,7 +153,14 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
         {tab === 'username' ? (
           <>
-            <Field name="username" label={t('login.username')} value={values.username} onChange={set('username')} error={errors.username} autoComplete="username" />
+            <Field
+              name="username"
+              label={t('login.username')}
+              value={values.username}
+              onChange={set('username')}
+              error={errors.username}
+              autoComplete="username"
+            />
             <Field
               name="password"
               label={t('login.password')}
@@ -143,7 +174,16 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
           </>
         ) : (
           <>
-            <Field name="mobileNum" label={t('login.mobileNum')} type="tel" inputMode="tel" value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} autoComplete="tel" />
+            <Field
+              name="mobileNum"
+              label={t('login.mobileNum')}
+              type="tel"
+              inputMode="tel"
+              value={values.mobileNum}
+              onChange={set('mobileNum')}
+              error={errors.mobileNum}
+              autoComplete="tel"
+            />
             <Field
               name="code"
               label={t('login.code')}
@@ -158,18 +198,36 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
                     setAttempted(true);
                     return mobileIsValid(permission, values.mobileNum);
                   }}
-                  send={() => apiRequest<SmsSent>('/wps/verification/sms/noLogin', { method: 'POST', body: { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE } })}
+                  send={() =>
+                    apiRequest<SmsSent>('/wps/verification/sms/noLogin', {
+                      method: 'POST',
+                      body: { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE },
+                    })
+                  }
                 />
               }
             />
           </>
         )}
         {captchaShown ? (
-          <Field name="captcha" label={t('login.captcha')} value={values.captcha} onChange={set('captcha')} error={errors.captcha} autoComplete="off" addon={<Captcha version={captchaVersion} onId={onCaptchaId} />} />
+          <Field
+            name="captcha"
+            label={t('login.captcha')}
+            value={values.captcha}
+            onChange={set('captcha')}
+            error={errors.captcha}
+            autoComplete="off"
+            addon={<Captcha version={captchaVersion} onId={onCaptchaId} />}
+          />
         ) : null}
         {agentPage ? null : (
           <label className="auth-check">
-            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} data-testid="remember-me" />
+            <input
+              type="checkbox"
+              checked={rememberMe}
+              onChange={(e) => setRememberMe(e.target.checked)}
+              data-testid="remember-me"
+            />
             {t('login.remember')}
           </label>
         )}
@@ -183,8 +241,12 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
           {freePlay ? <FreePlayButton /> : null}
           {social ? <SocialLogin /> : null}
           <div className="auth-links">
-            <button type="button" className="k-link" onClick={() => setModal({ key: 'registerModal' })}>{t('login.toRegister')}</button>
-            <button type="button" className="k-link" onClick={() => setModal({ key: 'forgetPassModal' })}>{t('login.forgot')}</button>
+            <button type="button" className="k-link" onClick={() => setModal({ key: 'registerModal' })}>
+              {t('login.toRegister')}
+            </button>
+            <button type="button" className="k-link" onClick={() => setModal({ key: 'forgetPassModal' })}>
+              {t('login.forgot')}
+            </button>
           </div>
         </>
       )}
@@ -206,7 +268,10 @@ function FreePlayButton() {
         data-testid="free-play"
         onClick={async () => {
           const value = await run(() =>
-            apiRequest<LoginValue>('/wps/session/login/freeplay', { method: 'POST', body: { platform: 'W', gatewayVersion: 3, os: navigator.platform || 'web' } }),
+            apiRequest<LoginValue>('/wps/session/login/freeplay', {
+              method: 'POST',
+              body: { platform: 'W', gatewayVersion: 3, os: navigator.platform || 'web' },
+            }),
           );
           if (value) completeLogin(value, { type: 'freeplay' });
         }}
@@ -229,11 +294,21 @@ function SocialLogin() {
   return (
     <div className="auth-social">
       {(['facebook', 'google'] as const).map((p) => (
-        <button key={p} type="button" className="k-button k-button--ghost" onClick={() => setNote(true)} data-testid={`social-${p}`}>
+        <button
+          key={p}
+          type="button"
+          className="k-button k-button--ghost"
+          onClick={() => setNote(true)}
+          data-testid={`social-${p}`}
+        >
           {t(`login.social.${p}`)}
         </button>
       ))}
-      {note ? <p className="auth-form__error" role="alert">{t('login.social.unavailable')}</p> : null}
+      {note ? (
+        <p className="auth-form__error" role="alert">
+          {t('login.social.unavailable')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -33,7 +33,10 @@ export function LoginVerification({
     setAttempted(true);
     if (!validate(schema, { code }).success) return;
     const value = await run(() =>
-      apiRequest<LoginValue>('/wps/session/login/verification', { method: 'POST', body: { verificationId: challenge.verificationId, method, code: code.trim() } }),
+      apiRequest<LoginValue>('/wps/session/login/verification', {
+        method: 'POST',
+        body: { verificationId: challenge.verificationId, method, code: code.trim() },
+      }),
     );
     if (value) onLoggedIn(value);
   }
@@ -56,7 +59,12 @@ export function LoginVerification({
             <SmsCodeButton
               key={method}
               canSend={() => true}
-              send={() => apiRequest<SmsSent>('/wps/session/login/verification/send', { method: 'POST', body: { verificationId: challenge.verificationId, method } })}
+              send={() =>
+                apiRequest<SmsSent>('/wps/session/login/verification/send', {
+                  method: 'POST',
+                  body: { verificationId: challenge.verificationId, method },
+                })
+              }
               testId="verify-send"
             />
           }

@@ -26,7 +26,14 @@ export function ForgotPopup() {
   const cs = permission?.customerService?.find((e) => e.csType === 'link') ?? permission?.customerService?.[0];
   return (
     <>
-      <Tabs tabs={[{ id: 'email' as const, label: t('forgot.tabEmail') }, ...(phone ? [{ id: 'mobile' as const, label: t('forgot.tabMobile') }] : [])]} active={tab} onChange={setTab} />
+      <Tabs
+        tabs={[
+          { id: 'email' as const, label: t('forgot.tabEmail') },
+          ...(phone ? [{ id: 'mobile' as const, label: t('forgot.tabMobile') }] : []),
+        ]}
+        active={tab}
+        onChange={setTab}
+      />
       {tab === 'email' ? <ForgotByEmail /> : <ResetByPhone />}
       {cs ? (
         <div className="auth-links">
@@ -55,16 +62,43 @@ function ForgotByEmail() {
     e.preventDefault();
     setAttempted(true);
     if (!validate(schema, values).success) return;
-    const done = await run(() => apiRequest('/wps/member/password/email', { method: 'POST', form: { username: values.username.trim(), email: values.email.trim() } }).then(() => true));
+    const done = await run(() =>
+      apiRequest('/wps/member/password/email', {
+        method: 'POST',
+        form: { username: values.username.trim(), email: values.email.trim() },
+      }).then(() => true),
+    );
     if (done) setSent(true);
   }
-  if (sent) return <p className="auth-note" role="status" data-testid="forgot-email-sent">{t('forgot.emailSent')}</p>;
+  if (sent)
+    return (
+      <p className="auth-note" role="status" data-testid="forgot-email-sent">
+        {t('forgot.emailSent')}
+      </p>
+    );
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="forgot-form">
-      <Field name="username" label={t('login.username')} value={values.username} onChange={(v) => setValues((s) => ({ ...s, username: v }))} error={errors.username} autoComplete="username" />
-      <Field name="email" label={t('forgot.email')} type="email" value={values.email} onChange={(v) => setValues((s) => ({ ...s, email: v }))} error={errors.email} autoComplete="email" />
+      <Field
+        name="username"
+        label={t('login.username')}
+        value={values.username}
+        onChange={(v) => setValues((s) => ({ ...s, username: v }))}
+        error={errors.username}
+        autoComplete="username"
+      />
+      <Field
+        name="email"
+        label={t('forgot.email')}
+        type="email"
+        value={values.email}
+        onChange={(v) => setValues((s) => ({ ...s, email: v }))}
+        error={errors.email}
+        autoComplete="email"
+      />
       <ServerError failure={failure} />
-      <button type="submit" className="k-button auth-form__submit" disabled={busy}>{t('forgot.submit')}</button>
+      <button type="submit" className="k-button auth-form__submit" disabled={busy}>
+        {t('forgot.submit')}
+      </button>
     </form>
   );
 }
@@ -93,15 +127,32 @@ function ResetByPhone() {
     const value = await run(async () => {
       const { username } = await sealedRequest<{ username: string }>('/wps/member/password/verification', {
         method: 'POST',
-        body: { newPassword: values.newPassword, mobileNum, verificationCode: values.verificationCode.trim(), countryDialingCode: DIALING_CODE },
+        body: {
+          newPassword: values.newPassword,
+          mobileNum,
+          verificationCode: values.verificationCode.trim(),
+          countryDialingCode: DIALING_CODE,
+        },
       });
-      return sealedRequest<LoginValue>('/wps/session/login', { method: 'POST', body: { username, password: values.newPassword, type: 'username' } });
+      return sealedRequest<LoginValue>('/wps/session/login', {
+        method: 'POST',
+        body: { username, password: values.newPassword, type: 'username' },
+      });
     });
     if (value) completeLogin(value, { type: 'reset', knownPassword: values.newPassword });
   }
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="reset-phone-form">
-      <Field name="mobileNum" label={t('login.mobileNum')} type="tel" inputMode="tel" value={values.mobileNum} onChange={set('mobileNum')} error={errors.mobileNum} autoComplete="tel" />
+      <Field
+        name="mobileNum"
+        label={t('login.mobileNum')}
+        type="tel"
+        inputMode="tel"
+        value={values.mobileNum}
+        onChange={set('mobileNum')}
+        error={errors.mobileNum}
+        autoComplete="tel"
+      />
       <Field
         name="verificationCode"
         label={t('login.code')}
@@ -117,13 +168,28 @@ function ResetByPhone() {
               if (!ok) setAttempted(true);
               return ok;
             }}
-            send={() => apiRequest<SmsSent>('/wps/member/password/sms', { method: 'POST', body: { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE } })}
+            send={() =>
+              apiRequest<SmsSent>('/wps/member/password/sms', {
+                method: 'POST',
+                body: { mobileNum: values.mobileNum.trim(), countryDialingCode: DIALING_CODE },
+              })
+            }
           />
         }
       />
-      <Field name="newPassword" label={t('change.newPassword')} type="password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} autoComplete="new-password" />
+      <Field
+        name="newPassword"
+        label={t('change.newPassword')}
+        type="password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
       <ServerError failure={failure} />
-      <button type="submit" className="k-button auth-form__submit" disabled={busy}>{t('forgot.reset')}</button>
+      <button type="submit" className="k-button auth-form__submit" disabled={busy}>
+        {t('forgot.reset')}
+      </button>
     </form>
   );
 }
@@ -132,7 +198,15 @@ function ResetByPhone() {
  * Change password: old (unless already known from the login just made), new, and the
  * confirmation ('inconsistent twice'). Success reloads the login info, closes the modal, goes home.
  */
-export function ChangePasswordPopup({ knownPassword, forced, passwordSetup }: { knownPassword?: string; forced?: boolean; passwordSetup?: boolean }) {
+export function ChangePasswordPopup({
+  knownPassword,
+  forced,
+  passwordSetup,
+}: {
+  knownPassword?: string;
+  forced?: boolean;
+  passwordSetup?: boolean;
+}) {
   if (passwordSetup) knownPassword = ''; // the first password of an account that has none to type
   const { t } = useTranslation(NS);
   const permission = useAtomValue(permissionAtom);
@@ -164,14 +238,44 @@ export function ChangePasswordPopup({ knownPassword, forced, passwordSetup }: { 
   }
   return (
     <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="change-password-form">
-      {forced ? <p className="auth-note" data-testid="change-password-forced">{t('change.forced')}</p> : null}
+      {forced ? (
+        <p className="auth-note" data-testid="change-password-forced">
+          {t('change.forced')}
+        </p>
+      ) : null}
       {knownPassword !== undefined ? null : (
-        <Field name="oldPassword" label={t('change.oldPassword')} type="password" value={values.oldPassword} onChange={set('oldPassword')} error={errors.oldPassword} autoComplete="current-password" />
+        <Field
+          name="oldPassword"
+          label={t('change.oldPassword')}
+          type="password"
+          value={values.oldPassword}
+          onChange={set('oldPassword')}
+          error={errors.oldPassword}
+          autoComplete="current-password"
+        />
       )}
-      <Field name="newPassword" label={t('change.newPassword')} type="password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} autoComplete="new-password" />
-      <Field name="confirmNewPassword" label={t('change.confirmNewPassword')} type="password" value={values.confirmNewPassword} onChange={set('confirmNewPassword')} error={errors.confirmNewPassword} autoComplete="new-password" />
+      <Field
+        name="newPassword"
+        label={t('change.newPassword')}
+        type="password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+        error={errors.newPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        name="confirmNewPassword"
+        label={t('change.confirmNewPassword')}
+        type="password"
+        value={values.confirmNewPassword}
+        onChange={set('confirmNewPassword')}
+        error={errors.confirmNewPassword}
+        autoComplete="new-password"
+      />
       <ServerError failure={failure} />
-      <button type="submit" className="k-button auth-form__submit" disabled={busy}>{t('change.submit')}</button>
+      <button type="submit" className="k-button auth-form__submit" disabled={busy}>
+        {t('change.submit')}
+      </button>
     </form>
   );
 }

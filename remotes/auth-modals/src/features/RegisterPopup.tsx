@@ -22,8 +22,26 @@ import { NS } from '../i18n';
 type RegTab = 'username' | 'mobile';
 
 /** Fields the operator can configure, in the order the form shows them (after the credentials). */
-const OPTIONAL_FIELDS = ['payeeName', 'email', 'mobileNum', 'paymentPassword', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId', 'affiliateCode'] as const;
-const INPUT_TYPE: Partial<Record<string, 'password' | 'email' | 'tel'>> = { paymentPassword: 'password', email: 'email', mobileNum: 'tel', whatsapp: 'tel' };
+const OPTIONAL_FIELDS = [
+  'payeeName',
+  'email',
+  'mobileNum',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'affiliateCode',
+] as const;
+const INPUT_TYPE: Partial<Record<string, 'password' | 'email' | 'tel'>> = {
+  paymentPassword: 'password',
+  email: 'email',
+  mobileNum: 'tel',
+  whatsapp: 'tel',
+};
 
 /** The referral code of a referral link (?referralCode= or ?ref=). */
 export function referralFromUrl(search = window.location.search): string {
@@ -66,7 +84,11 @@ export function RegisterPopup() {
         .filter((r) => !(tab === 'mobile' && !passwordOnMobile && r.field === 'password'))
         .filter((r) => !(tab === 'mobile' && r.field === 'username'))
         .map((r) => (r.field === 'password' ? passwordRule(permission) : r))
-        .concat(tab === 'mobile' && !permission?.registrationFieldRules?.some((r) => r.field === 'mobileNum') ? [ruleFor(permission, 'mobileNum')] : []),
+        .concat(
+          tab === 'mobile' && !permission?.registrationFieldRules?.some((r) => r.field === 'mobileNum')
+            ? [ruleFor(permission, 'mobileNum')]
+            : [],
+        ),
     [permission, tab, passwordOnMobile],
   );
   const enabled = (field: string) => rules.some((r) => r.field === field && r.enabled);
@@ -79,7 +101,8 @@ export function RegisterPopup() {
 
   // the server's field errors (same rules, checked again there) show under their fields
   useEffect(() => {
-    if (failure?.errorCode === REGISTER_ERRORS.invalid) setServerFields((failure.value as { fields?: FieldErrors } | undefined)?.fields ?? {});
+    if (failure?.errorCode === REGISTER_ERRORS.invalid)
+      setServerFields((failure.value as { fields?: FieldErrors } | undefined)?.fields ?? {});
   }, [failure]);
 
   if (!tab) return <p data-testid="register-closed">{t('register.noMethod')}</p>;
@@ -88,7 +111,16 @@ export function RegisterPopup() {
     setServerFields((f) => ({ ...f, [name]: '' }));
   };
   const field = (name: string, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field key={name} name={name} label={label} value={values[name] ?? ''} onChange={set(name)} error={errors[name] || undefined} type={INPUT_TYPE[name]} {...extra} />
+    <Field
+      key={name}
+      name={name}
+      label={label}
+      value={values[name] ?? ''}
+      onChange={set(name)}
+      error={errors[name] || undefined}
+      type={INPUT_TYPE[name]}
+      {...extra}
+    />
   );
 
   async function submit(e: FormEvent) {
@@ -99,7 +131,9 @@ export function RegisterPopup() {
     if (!validate(schema, input).success) return;
     const affiliateCode = values.affiliateCode?.trim();
     if (affiliateCode) {
-      const check = await run(() => apiRequest<AffiliateCheck>('/wps/agent/affiliate', { query: { code: affiliateCode, domain: window.location.host } }));
+      const check = await run(() =>
+        apiRequest<AffiliateCheck>('/wps/agent/affiliate', { query: { code: affiliateCode, domain: window.location.host } }),
+      );
       if (!check) return;
       if (!check.valid) {
         setAffiliateInvalid(true);
@@ -107,7 +141,11 @@ export function RegisterPopup() {
       }
     }
     const body: RegistrationUser = {
-      ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '').map(([k, v]) => [k, k.toLowerCase().includes('password') ? v : v.trim()])),
+      ...Object.fromEntries(
+        Object.entries(values)
+          .filter(([, v]) => v !== '')
+          .map(([k, v]) => [k, k.toLowerCase().includes('password') ? v : v.trim()]),
+      ),
       ...(captchaShown ? { captchaId: captchaId ?? '' } : {}),
       ...(values.mobileNum ? { countryDialingCode: DIALING_CODE } : {}),
       login: true,
@@ -116,7 +154,12 @@ export function RegisterPopup() {
       domain: window.location.host,
       deviceId: deviceId(),
     };
-    const value = await run(() => sealedRequest<LoginValue>(tab === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', { method: 'PUT', body }));
+    const value = await run(() =>
+      sealedRequest<LoginValue>(tab === 'username' ? '/wps/member/register' : '/wps/member/register/mobile', {
+        method: 'PUT',
+        body,
+      }),
+    );
     if (value) {
       completeLogin(value, { type: 'register' });
       return;
@@ -144,7 +187,9 @@ export function RegisterPopup() {
             {field('confirmPassword', t('register.confirmPassword'), { type: 'password', autoComplete: 'new-password' })}
           </>
         ) : null}
-        {OPTIONAL_FIELDS.filter((f) => enabled(f) && !(tab === 'mobile' && f === 'mobileNum')).map((f) => field(f, t(`register.fields.${f}`)))}
+        {OPTIONAL_FIELDS.filter((f) => enabled(f) && !(tab === 'mobile' && f === 'mobileNum')).map((f) =>
+          field(f, t(`register.fields.${f}`)),
+        )}
         {smsShown
           ? field('verificationCode', t('login.code'), {
               inputMode: 'numeric',
@@ -167,7 +212,12 @@ export function RegisterPopup() {
             })
           : null}
         {values.referralCode ? field('referralCode', t('register.fields.referralCode')) : null}
-        {captchaShown ? field('captcha', t('login.captcha'), { autoComplete: 'off', addon: <Captcha version={captchaVersion} onId={onCaptchaId} /> }) : null}
+        {captchaShown
+          ? field('captcha', t('login.captcha'), {
+              autoComplete: 'off',
+              addon: <Captcha version={captchaVersion} onId={onCaptchaId} />,
+            })
+          : null}
         <label className="auth-check">
           <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} data-testid="register-terms" />
           {t('register.terms')}

@@ -17,15 +17,44 @@ const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 const sealed = sealedRequest as jest.MockedFunction<typeof sealedRequest>;
 
 const flags = (on: string[]) => [
-  { modId: 'REG3', enabled: true, childrenNodes: ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3'].map((modId) => ({ modId, enabled: on.includes(modId), childrenNodes: [] })) },
-  { modId: 'COMM3', enabled: true, childrenNodes: ['SMSLOGIN3', 'FREEPLAY3'].map((modId) => ({ modId, enabled: on.includes(modId), childrenNodes: [] })) },
+  {
+    modId: 'REG3',
+    enabled: true,
+    childrenNodes: ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3'].map((modId) => ({
+      modId,
+      enabled: on.includes(modId),
+      childrenNodes: [],
+    })),
+  },
+  {
+    modId: 'COMM3',
+    enabled: true,
+    childrenNodes: ['SMSLOGIN3', 'FREEPLAY3'].map((modId) => ({ modId, enabled: on.includes(modId), childrenNodes: [] })),
+  },
 ];
 const rules = [
-  { field: 'username', enabled: true, required: true, patternId: 'LETTERS_DIGITS_FIRST_LETTER', acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', minLength: 4, maxLength: 16 },
+  {
+    field: 'username',
+    enabled: true,
+    required: true,
+    patternId: 'LETTERS_DIGITS_FIRST_LETTER',
+    acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+    minLength: 4,
+    maxLength: 16,
+  },
   { field: 'password', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: 8, maxLength: 64 },
-  { field: 'mobileNum', enabled: true, required: false, patternId: 'MOBILE', acceptedPattern: '^01[3-9]\\d{8}$', minLength: 11, maxLength: 11 },
+  {
+    field: 'mobileNum',
+    enabled: true,
+    required: false,
+    patternId: 'MOBILE',
+    acceptedPattern: '^01[3-9]\\d{8}$',
+    minLength: 11,
+    maxLength: 11,
+  },
 ];
-const permission = (on: string[] = ['USERNAMEREG3']) => ({ whitelabel: flags(on), registrationFieldRules: rules, customerService: [] }) as unknown as PermissionInfo;
+const permission = (on: string[] = ['USERNAMEREG3']) =>
+  ({ whitelabel: flags(on), registrationFieldRules: rules, customerService: [] }) as unknown as PermissionInfo;
 
 function renderWith(ui: React.ReactElement, on?: string[], path = '/') {
   const store = createStore();
@@ -45,7 +74,8 @@ const login: LoginValue = {
   defaultPassword: false,
   member: { id: 7, account: 'rahim01', nickname: 'Rahim', type: 0 },
 };
-const type = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+const type = (name: string, value: string) =>
+  fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
 
 beforeAll(async () => {
   await initI18n('EN');
@@ -88,7 +118,12 @@ describe('login popup', () => {
     type('captcha', 'AB12');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(sealed).toHaveBeenCalledTimes(2));
-    expect(sealed.mock.calls[1][1].body).toMatchObject({ type: 'username', username: 'rahim01', captcha: 'AB12', captchaId: 'cap-1' });
+    expect(sealed.mock.calls[1][1].body).toMatchObject({
+      type: 'username',
+      username: 'rahim01',
+      captcha: 'AB12',
+      captchaId: 'cap-1',
+    });
   });
 
   test('success stores the token and the login state; remember-me keeps the username and a device token, never the password', async () => {
@@ -110,13 +145,24 @@ describe('login popup', () => {
 
   test('a remembered device logs in with its token and no password', async () => {
     localStorage.setItem('khelaDevice', 'device-1');
-    localStorage.setItem('khelaRemember', JSON.stringify({ username: 'rahim01', rememberToken: 'remember-1', expires: Date.now() + 60_000 }));
+    localStorage.setItem(
+      'khelaRemember',
+      JSON.stringify({ username: 'rahim01', rememberToken: 'remember-1', expires: Date.now() + 60_000 }),
+    );
     sealed.mockResolvedValueOnce(login);
     renderWith(<LoginForm />);
     expect(document.querySelector<HTMLInputElement>('input[name="username"]')!.value).toBe('rahim01');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(sealed).toHaveBeenCalled());
-    expect(sealed.mock.calls[0][1].body).toEqual(expect.objectContaining({ type: 'remember', username: 'rahim01', password: '', rememberToken: 'remember-1', deviceId: 'device-1' }));
+    expect(sealed.mock.calls[0][1].body).toEqual(
+      expect.objectContaining({
+        type: 'remember',
+        username: 'rahim01',
+        password: '',
+        rememberToken: 'remember-1',
+        deviceId: 'device-1',
+      }),
+    );
   });
 
   test('a default password opens the change-password modal with the password already known', async () => {
@@ -125,7 +171,9 @@ describe('login popup', () => {
     type('username', 'rahim01');
     type('password', 'initial-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', knownPassword: 'initial-pass-1' } }));
+    await waitFor(() =>
+      expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', knownPassword: 'initial-pass-1' } }),
+    );
   });
 
   test('an account without a password (mobile registration) is asked to set its first one', async () => {
@@ -134,7 +182,9 @@ describe('login popup', () => {
     type('username', 'rahim01');
     type('password', 'whatever-1');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', passwordSetup: '1' } }));
+    await waitFor(() =>
+      expect(store.get(modalAtom)).toEqual({ key: 'changePassModal', props: { forced: '1', passwordSetup: '1' } }),
+    );
   });
 
   test('the agent page: no remember-me, and a player is refused with the agent text', async () => {
@@ -161,7 +211,10 @@ describe('login popup', () => {
       type('mobileNum', '01712345678');
       act(() => jest.advanceTimersByTime(1100));
       await act(async () => fireEvent.click(screen.getByTestId('sms-send')));
-      expect(api).toHaveBeenCalledWith('/wps/verification/sms/noLogin', expect.objectContaining({ body: { mobileNum: '01712345678', countryDialingCode: '+880' } }));
+      expect(api).toHaveBeenCalledWith(
+        '/wps/verification/sms/noLogin',
+        expect.objectContaining({ body: { mobileNum: '01712345678', countryDialingCode: '+880' } }),
+      );
       expect(screen.getByTestId('sms-send')).toHaveTextContent('120 s');
       expect(screen.getByTestId('sms-send')).toBeDisabled();
       for (let i = 0; i < 3; i++) act(() => jest.advanceTimersByTime(1000));
@@ -190,7 +243,7 @@ describe('register popup', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  test("operator rules apply with their messages; the confirmation must match; then register and log in", async () => {
+  test('operator rules apply with their messages; the confirmation must match; then register and log in', async () => {
     sealed.mockResolvedValueOnce(login);
     const store = renderWith(<RegisterPopup />, ['USERNAMEREG3']);
     fireEvent.click(screen.getByTestId('register-terms'));
@@ -205,12 +258,31 @@ describe('register popup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(store.get(loginStateAtom).isLogin).toBe(true));
     expect(sealed.mock.calls[0][0]).toBe('/wps/member/register');
-    expect(sealed.mock.calls[0][1].body).toMatchObject({ username: 'rahim01', password: 'long-enough-1', login: true, registerMethod: 'WEB' });
+    expect(sealed.mock.calls[0][1].body).toMatchObject({
+      username: 'rahim01',
+      password: 'long-enough-1',
+      login: true,
+      registerMethod: 'WEB',
+    });
   });
 
   test('an invalid invitation code opens the warning dialog and registers nothing', async () => {
     const store = createStore();
-    store.set(permissionAtom, { ...permission(['USERNAMEREG3']), registrationFieldRules: [...rules, { field: 'affiliateCode', enabled: true, required: false, patternId: 'LETTERS_DIGITS', acceptedPattern: '^[A-Za-z0-9]+$', minLength: 4, maxLength: 16 }] } as PermissionInfo);
+    store.set(permissionAtom, {
+      ...permission(['USERNAMEREG3']),
+      registrationFieldRules: [
+        ...rules,
+        {
+          field: 'affiliateCode',
+          enabled: true,
+          required: false,
+          patternId: 'LETTERS_DIGITS',
+          acceptedPattern: '^[A-Za-z0-9]+$',
+          minLength: 4,
+          maxLength: 16,
+        },
+      ],
+    } as PermissionInfo);
     api.mockResolvedValueOnce({ valid: false });
     render(
       <Provider store={store}>
@@ -226,7 +298,10 @@ describe('register popup', () => {
     type('affiliateCode', 'NOPE1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByTestId('affiliate-warning')).toHaveTextContent('Invalid invitation code.');
-    expect(api).toHaveBeenCalledWith('/wps/agent/affiliate', expect.objectContaining({ query: expect.objectContaining({ code: 'NOPE1' }) }));
+    expect(api).toHaveBeenCalledWith(
+      '/wps/agent/affiliate',
+      expect.objectContaining({ query: expect.objectContaining({ code: 'NOPE1' }) }),
+    );
     expect(sealed).not.toHaveBeenCalled();
   });
 });
@@ -252,7 +327,11 @@ describe('change password', () => {
     type('confirmNewPassword', 'brand-new-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sealed).toHaveBeenCalled());
-    expect(sealed.mock.calls[0][1].body).toEqual({ oldPassword: '', newPassword: 'brand-new-pass-1', confirmNewPassword: 'brand-new-pass-1' });
+    expect(sealed.mock.calls[0][1].body).toEqual({
+      oldPassword: '',
+      newPassword: 'brand-new-pass-1',
+      confirmNewPassword: 'brand-new-pass-1',
+    });
   });
 
   test('BN texts', async () => {

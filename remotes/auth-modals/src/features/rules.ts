@@ -3,10 +3,42 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@khela/api/auth';
 import { fieldSchema, validate, type FieldRule } from '@khela/validation';
 
 const FALLBACK: Record<string, FieldRule> = {
-  username: { field: 'username', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: 1, maxLength: 64 },
-  mobileNum: { field: 'mobileNum', enabled: true, required: true, patternId: 'MOBILE', acceptedPattern: '^01[3-9]\\d{8}$', minLength: 11, maxLength: 11 },
-  email: { field: 'email', enabled: true, required: true, patternId: 'EMAIL', acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', minLength: 5, maxLength: 100 },
-  password: { field: 'password', enabled: true, required: true, patternId: 'ANY', acceptedPattern: '*', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+  username: {
+    field: 'username',
+    enabled: true,
+    required: true,
+    patternId: 'ANY',
+    acceptedPattern: '*',
+    minLength: 1,
+    maxLength: 64,
+  },
+  mobileNum: {
+    field: 'mobileNum',
+    enabled: true,
+    required: true,
+    patternId: 'MOBILE',
+    acceptedPattern: '^01[3-9]\\d{8}$',
+    minLength: 11,
+    maxLength: 11,
+  },
+  email: {
+    field: 'email',
+    enabled: true,
+    required: true,
+    patternId: 'EMAIL',
+    acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+    minLength: 5,
+    maxLength: 100,
+  },
+  password: {
+    field: 'password',
+    enabled: true,
+    required: true,
+    patternId: 'ANY',
+    acceptedPattern: '*',
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+  },
 };
 
 /** The operator's rule for a field (from the permission info), or a safe default. */

@@ -74,7 +74,8 @@ export const en = {
     email: 'E-mail',
     submit: 'Send',
     reset: 'Reset and log in',
-    emailSent: 'If the username and e-mail match an account, we have sent a temporary password to that e-mail. It works for 30 minutes; you will choose a new password after logging in with it.',
+    emailSent:
+      'If the username and e-mail match an account, we have sent a temporary password to that e-mail. It works for 30 minutes; you will choose a new password after logging in with it.',
     customerService: 'Contact customer service',
   },
   change: {

@@ -17,7 +17,13 @@ export function GameTile({ game }: { game: Game }) {
   const favourite = useIsFavourite(game.nodeId);
   const vendorEntry = game.isGame === 'VASSALAGE';
   return (
-    <article className="lobby-tile" data-testid="game-tile" data-node={game.nodeId} data-vendor={game.vassalage} data-game-type={game.gameType}>
+    <article
+      className="lobby-tile"
+      data-testid="game-tile"
+      data-node={game.nodeId}
+      data-vendor={game.vassalage}
+      data-game-type={game.gameType}
+    >
       <button type="button" className="lobby-tile__art" onClick={() => launch({ game })} aria-label={game.displayName}>
         <LazyImage src={game.iconUrl} alt="" />
         {game.isHot === 1 ? (
@@ -44,13 +50,20 @@ export function GameTile({ game }: { game: Game }) {
           {favourite ? <HeartIcon /> : <HeartOutlineIcon />}
         </button>
       )}
-      <h3 className="lobby-tile__name" title={game.displayName}>{game.displayName}</h3>
+      <h3 className="lobby-tile__name" title={game.displayName}>
+        {game.displayName}
+      </h3>
       <div className="lobby-tile__actions">
         <button type="button" className="lobby-btn lobby-btn--play" data-testid="play-now" onClick={() => launch({ game })}>
           {t(vendorEntry ? 'tile.viewGames' : 'tile.play')}
         </button>
         {game.supportPlay === 0 && !vendorEntry ? (
-          <button type="button" className="lobby-btn lobby-btn--ghost" data-testid="free-trial" onClick={() => launch({ game }, 'trial')}>
+          <button
+            type="button"
+            className="lobby-btn lobby-btn--ghost"
+            data-testid="free-trial"
+            onClick={() => launch({ game }, 'trial')}
+          >
             {t('tile.trial')}
           </button>
         ) : null}

@@ -48,7 +48,13 @@ export function LazyImage({ src, alt, className }: Props) {
     return () => io.disconnect();
   }, [visible]);
 
-  const url = failed ? DEFAULT_ICON : visible ? (attempt ? `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}` : src) : undefined;
+  const url = failed
+    ? DEFAULT_ICON
+    : visible
+      ? attempt
+        ? `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`
+        : src
+      : undefined;
   return (
     <img
       ref={ref}

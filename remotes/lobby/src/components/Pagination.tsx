@@ -9,12 +9,20 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
   if (totalPages <= 1) return null;
   return (
     <nav className="lobby-pages" aria-label={t('pages.label')} data-testid="pagination">
-      <button type="button" className="lobby-page" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pages.previous')}>
+      <button
+        type="button"
+        className="lobby-page"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={t('pages.previous')}
+      >
         <ChevronLeftIcon />
       </button>
       {pageItems(page, totalPages).map((item, i) =>
         item === 'break' ? (
-          <span key={`b${i}`} className="lobby-page lobby-page--break" aria-hidden="true">…</span>
+          <span key={`b${i}`} className="lobby-page lobby-page--break" aria-hidden="true">
+            …
+          </span>
         ) : (
           <button
             key={item}
@@ -28,7 +36,13 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
           </button>
         ),
       )}
-      <button type="button" className="lobby-page" disabled={page >= totalPages} onClick={() => onPage(page + 1)} aria-label={t('pages.next')}>
+      <button
+        type="button"
+        className="lobby-page"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+        aria-label={t('pages.next')}
+      >
         <ChevronRightIcon />
       </button>
     </nav>

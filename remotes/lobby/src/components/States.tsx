@@ -7,7 +7,8 @@ import { NS } from '../i18n';
 export function useErrorText() {
   const { t } = useTranslation(NS);
   return (error: unknown) => {
-    const code = error instanceof ApiError ? error.errorCode : (error as { errorCode?: string } | null)?.errorCode ?? 'UNKNOWN_ERROR';
+    const code =
+      error instanceof ApiError ? error.errorCode : ((error as { errorCode?: string } | null)?.errorCode ?? 'UNKNOWN_ERROR');
     return t([`errors.${code}`, `common:errors.${code}`, 'common:errors.UNKNOWN_ERROR']);
   };
 }

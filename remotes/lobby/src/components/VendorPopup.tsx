@@ -25,7 +25,11 @@ export default function VendorPopup({ entry }: { entry: Game }) {
   return (
     <Modal title={entry.displayName} onClose={() => close(null)} testId="vendor-popup" wide>
       <GameGrid games={games} loading={list.loading} error={list.error} onRetry={list.reload} empty={t('noGames')} />
-      <Pagination page={page} totalPages={list.data?.totalPages ?? 0} onPage={(p) => p >= 1 && p <= (list.data?.totalPages ?? 0) && setPage(p)} />
+      <Pagination
+        page={page}
+        totalPages={list.data?.totalPages ?? 0}
+        onPage={(p) => p >= 1 && p <= (list.data?.totalPages ?? 0) && setPage(p)}
+      />
     </Modal>
   );
 }

@@ -14,7 +14,8 @@ export function VendorTile({ vendor }: { vendor: VendorItem }) {
   const launch = useLaunch();
   const navigate = useNavigate();
   const slots = vendor.gameType === 'RNG';
-  const open = () => (slots ? navigate(`/rng?vassalage=${vendor.code}`) : launch({ vendor: { code: vendor.code, gameType: vendor.gameType } }));
+  const open = () =>
+    slots ? navigate(`/rng?vassalage=${vendor.code}`) : launch({ vendor: { code: vendor.code, gameType: vendor.gameType } });
   return (
     <article className="lobby-vendor" data-testid="vendor-tile" data-vendor={vendor.code}>
       <button type="button" className="lobby-vendor__art" onClick={open} aria-label={vendor.displayName}>

@@ -24,13 +24,34 @@ jest.mock('../lib/api', () => ({
 const mocked = api as jest.Mocked<typeof api>;
 
 const game = (over: Partial<Game> = {}): Game => ({
-  nodeId: 7, gameCode: 'LOTUSREEL_0007', gameName: 'Golden Tiger', displayName: 'Golden Tiger', vassalage: 'LOTUSREEL', gameType: 'RNG',
-  isGame: 'GAME', isHot: 0, isNew: 0, supportPlay: 1, iconUrl: '/art/7.svg', showIcon: '/art/7.svg', defaultIcon: '/d.svg',
-  gameClassify: 'VIDEO', gameGroupCode: null, minBet: 10, lineNum: 20, maintenance: 0, ...over,
+  nodeId: 7,
+  gameCode: 'LOTUSREEL_0007',
+  gameName: 'Golden Tiger',
+  displayName: 'Golden Tiger',
+  vassalage: 'LOTUSREEL',
+  gameType: 'RNG',
+  isGame: 'GAME',
+  isHot: 0,
+  isNew: 0,
+  supportPlay: 1,
+  iconUrl: '/art/7.svg',
+  showIcon: '/art/7.svg',
+  defaultIcon: '/d.svg',
+  gameClassify: 'VIDEO',
+  gameGroupCode: null,
+  minBet: 10,
+  lineNum: 20,
+  maintenance: 0,
+  ...over,
 });
 
 let store: ReturnType<typeof createStore>;
-const wrap = (ui: ReactNode) => render(<Provider store={store}><MemoryRouter>{ui}</MemoryRouter></Provider>);
+const wrap = (ui: ReactNode) =>
+  render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
 const member = (type = 0) => act(() => store.set(loginStateAtom, loginStateFor({ id: 1, account: 'p', nickname: 'p', type })));
 
 beforeAll(async () => {
@@ -49,7 +70,13 @@ describe('game tile', () => {
     expect(screen.getByRole('button', { name: 'Play now' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Free trial' })).toBeNull();
     expect(screen.queryByTestId('hot-badge')).toBeNull();
-    rerender(<Provider store={store}><MemoryRouter><GameTile game={game({ supportPlay: 0, isHot: 1 })} /></MemoryRouter></Provider>);
+    rerender(
+      <Provider store={store}>
+        <MemoryRouter>
+          <GameTile game={game({ supportPlay: 0, isHot: 1 })} />
+        </MemoryRouter>
+      </Provider>,
+    );
     expect(screen.getByRole('button', { name: 'Free trial' })).toBeInTheDocument();
     expect(screen.getByTestId('hot-badge')).toHaveTextContent('Hot');
   });

@@ -23,7 +23,7 @@ export default function GameCentre({ gameType }: { gameType: string }) {
   const [params] = useSearchParams();
   const type = (gameType === 'SPORTS' && params.get('category') === 'COCKFIGHT' ? 'COCKFIGHT' : gameType) as GameType;
   const lanes = useAsync((signal) => fetchVendorLanes(lang, { signal }), [lang]);
-  const vendors = lanes.data ? splitCategories(lanes.data).find((c) => c.type === type)?.vendors ?? [] : [];
+  const vendors = lanes.data ? (splitCategories(lanes.data).find((c) => c.type === type)?.vendors ?? []) : [];
   return (
     <LobbyFrame testId={`game-centre-${gameType}`}>
       <ListHeader title={t(titleKeys(type))} />
@@ -34,7 +34,9 @@ export default function GameCentre({ gameType }: { gameType: string }) {
           <SkeletonGrid count={4} className="lobby-vendors" />
         ) : vendors.length ? (
           <div className="lobby-vendors lobby-vendors--centre">
-            {vendors.map((v) => <VendorTile key={v.code} vendor={v} />)}
+            {vendors.map((v) => (
+              <VendorTile key={v.code} vendor={v} />
+            ))}
           </div>
         ) : (
           <EmptyState>{t('noVendors')}</EmptyState>

@@ -54,8 +54,15 @@ export function useFavouriteToggle() {
         store.set(toastAtom, { key: 'favouriteFailed' });
       };
       if (ids.includes(game.nodeId)) {
-        store.set(favouriteIdsAtom, ids.filter((id) => id !== game.nodeId));
-        if (list) store.set(favouriteListAtom, list.filter((g) => g.nodeId !== game.nodeId));
+        store.set(
+          favouriteIdsAtom,
+          ids.filter((id) => id !== game.nodeId),
+        );
+        if (list)
+          store.set(
+            favouriteListAtom,
+            list.filter((g) => g.nodeId !== game.nodeId),
+          );
         removeFavourite(game).catch(undo);
       } else {
         store.set(favouriteIdsAtom, [game.nodeId, ...ids]);

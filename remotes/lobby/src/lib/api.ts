@@ -1,7 +1,21 @@
 import {
-  apiRequest, type AnnouncementsResponse, type FavouriteIdsResponse, type FavouriteListResponse, type Game, type GameListRequest,
-  type GameListResponse, type GameType, type HotListResponse, type LaunchDetail, type LaunchResponse, type LotteryMenusResponse,
-  type OpenedNumbersResponse, type RankListResponse, type RecentListResponse, type VendorCardGroup, type VendorLanesResponse,
+  apiRequest,
+  type AnnouncementsResponse,
+  type FavouriteIdsResponse,
+  type FavouriteListResponse,
+  type Game,
+  type GameListRequest,
+  type GameListResponse,
+  type GameType,
+  type HotListResponse,
+  type LaunchDetail,
+  type LaunchResponse,
+  type LotteryMenusResponse,
+  type OpenedNumbersResponse,
+  type RankListResponse,
+  type RecentListResponse,
+  type VendorCardGroup,
+  type VendorLanesResponse,
 } from '@khela/api';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
 import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';
@@ -44,7 +58,11 @@ export function fetchGameList(req: GameListRequest, signal?: AbortSignal): Promi
  * Hot games of a type (every type without one), cached in the session (HOT_GAMES) and refreshed
  * on demand (`refresh`).
  */
-export async function fetchHotGames(lang: Lang, gameType?: GameType, opts: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<Game[]> {
+export async function fetchHotGames(
+  lang: Lang,
+  gameType?: GameType,
+  opts: { refresh?: boolean; signal?: AbortSignal } = {},
+): Promise<Game[]> {
   const entry = `${lang}|${gameType ?? 'ALL'}`;
   const cached = opts.refresh ? undefined : hotCache.get(entry);
   if (cached) return cached;
@@ -57,7 +75,10 @@ export async function fetchHotGames(lang: Lang, gameType?: GameType, opts: { ref
 }
 
 /** The vendor card groups (data.lanes), cached in the session (gameVendor) unless a flush is asked for. */
-export async function fetchVendorLanes(lang: Lang, opts: { flush?: boolean; signal?: AbortSignal } = {}): Promise<VendorCardGroup[]> {
+export async function fetchVendorLanes(
+  lang: Lang,
+  opts: { flush?: boolean; signal?: AbortSignal } = {},
+): Promise<VendorCardGroup[]> {
   const cached = opts.flush ? undefined : vendorCache.get(lang);
   if (cached) return cached;
   const { data } = await apiRequest<VendorLanesResponse>('/wps/relay/GCSGAME_newGameVendor', {
@@ -80,7 +101,8 @@ export function fetchFavouriteList(lang: Lang, signal?: AbortSignal): Promise<Fa
 const target = (g: Game) => ({ nodeId: g.nodeId, vendor: g.vassalage, gameType: g.gameType });
 
 export const addFavourite = (g: Game) => apiRequest('/wps/relay/MCSFE_addFavoriteGameV2', { method: 'POST', body: target(g) });
-export const removeFavourite = (g: Game) => apiRequest('/wps/relay/MCSFE_removeFavoriteGameV2', { method: 'DELETE', query: target(g) });
+export const removeFavourite = (g: Game) =>
+  apiRequest('/wps/relay/MCSFE_removeFavoriteGameV2', { method: 'DELETE', query: target(g) });
 
 export function fetchRecent(
   req: { page: number; pageSize: number; gameType?: GameType; vassalage?: string; language: Lang },
@@ -90,11 +112,17 @@ export function fetchRecent(
 }
 
 export function fetchRankList(lang: Lang, signal?: AbortSignal): Promise<RankListResponse> {
-  return apiRequest('/wps/relay/GCSGAME_getRankList', { query: { gameCategory: 'ALL', language: lang, limitNum: WINNERS_LIMIT }, signal });
+  return apiRequest('/wps/relay/GCSGAME_getRankList', {
+    query: { gameCategory: 'ALL', language: lang, limitNum: WINNERS_LIMIT },
+    signal,
+  });
 }
 
 export function fetchAnnouncements(lang: Lang, signal?: AbortSignal): Promise<AnnouncementsResponse> {
-  return apiRequest('/wps/relay/MCSFE_getListAnnouncements', { query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B', language: lang }, signal });
+  return apiRequest('/wps/relay/MCSFE_getListAnnouncements', {
+    query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B', language: lang },
+    signal,
+  });
 }
 
 export interface LaunchTarget {
@@ -107,10 +135,16 @@ export function launchGame(t: LaunchTarget, accountType: 0 | 1, lang: Lang): Pro
   const query: Query = { accountType, platform: PLATFORMS, clientType: CLIENT_TYPE, language: lang };
   if (t.lotto) {
     Object.assign(query, {
-      launchMode: 'LOTT', lottoArea: t.lotto.area, lottoPrizeMode: t.lotto.prizeMode, lottoGameCode: t.lotto.gameCode,
-      lottoView: 'betting', device: 'WEB', backUrl: window.location.pathname,
+      launchMode: 'LOTT',
+      lottoArea: t.lotto.area,
+      lottoPrizeMode: t.lotto.prizeMode,
+      lottoGameCode: t.lotto.gameCode,
+      lottoView: 'betting',
+      device: 'WEB',
+      backUrl: window.location.pathname,
     });
-  } else if (t.game) Object.assign(query, { launchMode: 'GAME', nodeId: t.game.nodeId, gameId: t.game.gameCode, vassalage: t.game.vassalage });
+  } else if (t.game)
+    Object.assign(query, { launchMode: 'GAME', nodeId: t.game.nodeId, gameId: t.game.gameCode, vassalage: t.game.vassalage });
   else if (t.vendor) Object.assign(query, { launchMode: 'VENDOR', vassalage: t.vendor.code, gameType: t.vendor.gameType });
   return apiRequest('/wps/game/launchGame', { query });
 }

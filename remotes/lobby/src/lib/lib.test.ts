@@ -15,16 +15,31 @@ describe('pagination: 2 margin pages, a range of 5', () => {
   });
 });
 
-const card = (code: string, gameType: VendorItem['gameType']): VendorItem => ({ code, displayName: code, lagerIcon: `/${code}.svg`, gameType, gameTypes: [gameType] });
+const card = (code: string, gameType: VendorItem['gameType']): VendorItem => ({
+  code,
+  displayName: code,
+  lagerIcon: `/${code}.svg`,
+  gameType,
+  gameTypes: [gameType],
+});
 const lane = (gameCategory: VendorCardGroup['gameCategory'], cards: VendorItem[]): VendorCardGroup => ({
-  gameCategory, vendors: cards.map((c) => c.code), cards: Object.fromEntries(cards.map((c) => [c.code, c])), gameClassify: [],
+  gameCategory,
+  vendors: cards.map((c) => c.code),
+  cards: Object.fromEntries(cards.map((c) => [c.code, c])),
+  gameClassify: [],
 });
 
 describe('categories', () => {
   it('splits e-sports and cockfight cards out of sports and places them right after it', () => {
     const lanes = [
       lane('RNG', [card('A', 'RNG')]),
-      lane('SPORTS', [card('S1', 'SPORTS'), card('IMES', 'SPORTS'), card('E1', 'ESPORTS'), card('C1', 'COCKFIGHT'), card('S2', 'SPORTS')]),
+      lane('SPORTS', [
+        card('S1', 'SPORTS'),
+        card('IMES', 'SPORTS'),
+        card('E1', 'ESPORTS'),
+        card('C1', 'COCKFIGHT'),
+        card('S2', 'SPORTS'),
+      ]),
       lane('PVP', [card('P', 'PVP')]),
     ];
     const cats = splitCategories(lanes);

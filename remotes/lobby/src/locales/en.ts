@@ -69,7 +69,8 @@ export const en = {
     real: 'Real play',
     trial: 'Free trial',
     notConnectedTitle: 'This game is not connected yet',
-    notConnectedBody: "The game's provider is not connected to Khela yet, so it cannot start. Your launch has been recorded in your recent games; nothing was bet or charged.",
+    notConnectedBody:
+      "The game's provider is not connected to Khela yet, so it cannot start. Your launch has been recorded in your recent games; nothing was bet or charged.",
     back: 'Back to the lobby',
     recent: 'Recent games',
   },
@@ -80,7 +81,7 @@ export const en = {
     TRIAL_NOT_SUPPORTED: 'This game has no free trial.',
     GAME_NOT_FOUND: 'This game is not available.',
     GAME_MISMATCH: 'This game is not available.',
-    NOT_LAUNCHABLE: 'Choose one of this provider\'s games.',
+    NOT_LAUNCHABLE: "Choose one of this provider's games.",
     LAUNCH_TARGET_MISSING: 'Choose a game to play.',
     LAUNCH_NOT_FOUND: 'This game launch has expired. Launch the game again from the lobby.',
     PRIZE_MODE_UNSUPPORTED: 'This lottery cannot be played in that prize mode.',

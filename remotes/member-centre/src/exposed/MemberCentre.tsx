@@ -8,8 +8,20 @@ import '../member.css';
 
 /** The spec's member-centre pages, in its order. */
 export const MEMBER_PAGES = [
-  'securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transferUpline', 'personalHistoryCopy', 'transactionHistory',
-  'personalProfit', 'bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard', 'messageV2', 'manualRebate',
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
 ] as const;
 
 function MemberPage() {

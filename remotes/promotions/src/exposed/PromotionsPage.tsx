@@ -4,7 +4,22 @@ import { EmptyState } from '@khela/ui';
 import { NS } from '../i18n';
 import '../promotions.css';
 
-export const PROMOTION_CATEGORIES = ['all', 'sports', 'live', 'slots', 'cards', 'fish', 'lotto', 'rebate', 'pointsMall', 'ranking', 'deposit', 'app', 'newbie', 'others'] as const;
+export const PROMOTION_CATEGORIES = [
+  'all',
+  'sports',
+  'live',
+  'slots',
+  'cards',
+  'fish',
+  'lotto',
+  'rebate',
+  'pointsMall',
+  'ranking',
+  'deposit',
+  'app',
+  'newbie',
+  'others',
+] as const;
 
 export default function PromotionsPage() {
   const { t } = useTranslation(NS);

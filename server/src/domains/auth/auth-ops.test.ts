@@ -16,29 +16,56 @@ describe('POST /ops/members', () => {
     const res = await opsCall(t.app, 'POST', '/ops/members', { account: 'nopass1', nickname: 'N', type: 0 });
     expect(res.status).toBe(201);
     expect(res.body.value).toEqual({ id: expect.any(Number), account: 'nopass1', nickname: 'N', type: 0 });
-    expect(await t.db.one('SELECT password_hash, must_change_password FROM members WHERE account = $1', ['nopass1'])).toEqual({ password_hash: null, must_change_password: false });
+    expect(await t.db.one('SELECT password_hash, must_change_password FROM members WHERE account = $1', ['nopass1'])).toEqual({
+      password_hash: null,
+      must_change_password: false,
+    });
   });
 
   test('with an initial password flagged defaultPassword, a mobile, an e-mail and a language', async () => {
     const res = await opsCall(t.app, 'POST', '/ops/members', {
-      account: 'Initial1', password: 'operator-set-1', defaultPassword: true, mobileNum: '01311000001', email: 'i1@example.com', language: 'EN',
+      account: 'Initial1',
+      password: 'operator-set-1',
+      defaultPassword: true,
+      mobileNum: '01311000001',
+      email: 'i1@example.com',
+      language: 'EN',
     });
     expect(res.status).toBe(201);
     const row = await t.db.one<Record<string, unknown>>(
       'SELECT password_hash, must_change_password, password_changed_at IS NOT NULL AS dated, mobile_num, country_dialing_code, email, language FROM members WHERE account = $1',
       ['initial1'],
     );
-    expect(row).toMatchObject({ must_change_password: true, dated: true, mobile_num: '01311000001', country_dialing_code: '+880', email: 'i1@example.com', language: 'EN' });
+    expect(row).toMatchObject({
+      must_change_password: true,
+      dated: true,
+      mobile_num: '01311000001',
+      country_dialing_code: '+880',
+      email: 'i1@example.com',
+      language: 'EN',
+    });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
-    const login = await t.call({ url: '/wps/session/login', sealed: true, body: { username: 'initial1', password: 'operator-set-1', type: 'username' } });
+    const login = await t.call({
+      url: '/wps/session/login',
+      sealed: true,
+      body: { username: 'initial1', password: 'operator-set-1', type: 'username' },
+    });
     expect(login.body.value.defaultPassword).toBe(true);
   });
 
   test('the password policy applies; a taken account or mobile is 409; agents get an affiliate code', async () => {
-    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'weak1', password: 'short' })).body.errorCode).toBe('VALIDATION_FAILED');
-    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'weak2', password: 'password1' })).body.errorCode).toBe('PASSWORD_TOO_COMMON');
-    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'initial1' })).body.errorCode).toBe('US_CUSTOMER_EXIST_ERROR');
-    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'other1', mobileNum: '01311000001' })).body.errorCode).toBe('CUSTOMER_MOBILE_NO_DUPLICATED');
+    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'weak1', password: 'short' })).body.errorCode).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'weak2', password: 'password1' })).body.errorCode).toBe(
+      'PASSWORD_TOO_COMMON',
+    );
+    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'initial1' })).body.errorCode).toBe(
+      'US_CUSTOMER_EXIST_ERROR',
+    );
+    expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'other1', mobileNum: '01311000001' })).body.errorCode).toBe(
+      'CUSTOMER_MOBILE_NO_DUPLICATED',
+    );
     for (const type of [1, 2, 41, 42]) {
       const agent = await opsCall(t.app, 'POST', '/ops/members', { account: `agent${type}`, type });
       expect(agent.body.value.affiliateCode).toMatch(/^[A-Z2-9]{8}$/);
@@ -53,7 +80,9 @@ describe('the outbox', () => {
     await t.app.auth.messenger.sendSms('+8801300000001', 'hello <b>there</b>');
     expect((await t.app.inject({ url: '/ops/outbox' })).statusCode).toBe(401);
     const res = await t.app.inject({ url: '/ops/outbox?to=%2B8801300000001', headers: { 'x-ops-key': TEST_OPS_KEY } });
-    expect(res.json().value).toMatchObject([{ channel: 'sms', recipient: '+8801300000001', subject: null, body: 'hello <b>there</b>', createdAt: expect.any(String) }]);
+    expect(res.json().value).toMatchObject([
+      { channel: 'sms', recipient: '+8801300000001', subject: null, body: 'hello <b>there</b>', createdAt: expect.any(String) },
+    ]);
     expect((await t.app.inject({ url: '/ops/outbox?limit=0', headers: { 'x-ops-key': TEST_OPS_KEY } })).statusCode).toBe(400);
   });
 
@@ -85,7 +114,11 @@ describe('the outbox', () => {
 describe('the sealing key', () => {
   test('GET /wps/crypto/key: the public key; POST /ops/crypto/rotate makes a new one, the old still opens bodies', async () => {
     const first = (await t.app.inject('/wps/crypto/key')).json().value;
-    expect(first).toEqual({ kid: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), spki: expect.any(String), alg: 'RSA-OAEP-256+A256GCM' });
+    expect(first).toEqual({
+      kid: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+      spki: expect.any(String),
+      alg: 'RSA-OAEP-256+A256GCM',
+    });
     const oldBody = await t.seal('/wps/session/login', { username: 'initial1', password: 'operator-set-1', type: 'username' });
     expect((await t.app.inject({ method: 'POST', url: '/ops/crypto/rotate' })).statusCode).toBe(401);
     const rotated = await opsCall(t.app, 'POST', '/ops/crypto/rotate');
@@ -132,10 +165,24 @@ describe('the operator CLI', () => {
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const lines: string[] = [];
     const run = (...argv: string[]) => runOps(argv, { baseUrl, opsKey: TEST_OPS_KEY, print: (l) => lines.push(l) });
-    await run('create-member', 'cliuser1', '--password', 'cli-initial-9', '--default-password', '--mobile', '01411000001', '--email', 'cli@example.com');
+    await run(
+      'create-member',
+      'cliuser1',
+      '--password',
+      'cli-initial-9',
+      '--default-password',
+      '--mobile',
+      '01411000001',
+      '--email',
+      'cli@example.com',
+    );
     expect(lines.pop()).toMatch(/^member cliuser1 created \(id \d+, type 0\)$/);
-    expect(await t.db.one('SELECT must_change_password, mobile_num, email FROM members WHERE account = $1', ['cliuser1'])).toEqual({
-      must_change_password: true, mobile_num: '01411000001', email: 'cli@example.com',
+    expect(
+      await t.db.one('SELECT must_change_password, mobile_num, email FROM members WHERE account = $1', ['cliuser1']),
+    ).toEqual({
+      must_change_password: true,
+      mobile_num: '01411000001',
+      email: 'cli@example.com',
     });
     await run('create-member', 'cliagent1', '--type', '2');
     expect(lines.pop()).toMatch(/^invitation \(affiliate\) code: [A-Z2-9]{8}$/);

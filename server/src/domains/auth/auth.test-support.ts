@@ -14,7 +14,16 @@ export interface AuthTestApi extends TestApi {
   /** a body sealed for `path` with the server's current key */
   seal(path: string, payload: object, now?: number): Promise<object>;
   /** inject with JSON, and a sealed body when `sealed` */
-  call(opts: { method?: InjectOptions['method']; url: string; body?: object; sealed?: boolean; token?: string; ip?: string; lang?: 'BN' | 'EN'; headers?: Record<string, string> }): Promise<{
+  call(opts: {
+    method?: InjectOptions['method'];
+    url: string;
+    body?: object;
+    sealed?: boolean;
+    token?: string;
+    ip?: string;
+    lang?: 'BN' | 'EN';
+    headers?: Record<string, string>;
+  }): Promise<{
     status: number;
     body: { success: boolean; message: string; value: any; errorCode?: string };
     headers: Record<string, unknown>;
@@ -101,7 +110,15 @@ export async function createAuthTestApi(opts: ApiOptions = {}): Promise<AuthTest
 
 /** The rows of the tables sign-in writes, to show that a refusal changed nothing. */
 export async function snapshot(t: TestApi): Promise<Record<string, unknown[]>> {
-  const tables = ['members', 'sessions', 'member_known_ips', 'verification_codes', 'remember_tokens', 'login_verifications', 'affiliate_codes'];
+  const tables = [
+    'members',
+    'sessions',
+    'member_known_ips',
+    'verification_codes',
+    'remember_tokens',
+    'login_verifications',
+    'affiliate_codes',
+  ];
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     out[table] = await t.db.query(`SELECT * FROM ${table} ORDER BY 1`);

@@ -6,11 +6,11 @@ import { ApiError } from '../../http/envelope';
 import { isCommonPassword } from './passwords';
 
 /** 400 VALIDATION_FAILED, value.fields = { field: message }. */
-export const validationFailed = (fields: FieldErrors) => new ApiError(400, REGISTER_ERRORS.invalid, 'Some fields are invalid', { fields });
+export const validationFailed = (fields: FieldErrors) =>
+  new ApiError(400, REGISTER_ERRORS.invalid, 'Some fields are invalid', { fields });
 
 type MessageKey = Exclude<keyof (typeof validationMessages)['en'], 'pattern'>;
-export const messageIn = (lang: 'BN' | 'EN', key: MessageKey) =>
-  validationMessages[lang === 'EN' ? 'en' : 'bn'][key];
+export const messageIn = (lang: 'BN' | 'EN', key: MessageKey) => validationMessages[lang === 'EN' ? 'en' : 'bn'][key];
 
 /**
  * Checks a new password against the policy (the operator's rule, 8 to 64 characters, not one of
@@ -31,7 +31,19 @@ export function passwordProblem(
 }
 
 /** Throws the refusal of a password problem for `field`. */
-export function assertPassword(field: string, password: unknown, rule: FieldRule | null, lang: 'BN' | 'EN', account?: string): void {
+export function assertPassword(
+  field: string,
+  password: unknown,
+  rule: FieldRule | null,
+  lang: 'BN' | 'EN',
+  account?: string,
+): void {
   const problem = passwordProblem(password, rule, lang, account);
-  if (problem) throw new ApiError(400, problem.errorCode, problem.errorCode === REGISTER_ERRORS.commonPassword ? 'This password is too common' : 'Some fields are invalid', { fields: { [field]: problem.message } });
+  if (problem)
+    throw new ApiError(
+      400,
+      problem.errorCode,
+      problem.errorCode === REGISTER_ERRORS.commonPassword ? 'This password is too common' : 'Some fields are invalid',
+      { fields: { [field]: problem.message } },
+    );
 }

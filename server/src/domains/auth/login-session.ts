@@ -50,7 +50,10 @@ export async function findMemberById(q: Queryable, id: number): Promise<LoginMem
   return q.one<LoginMember>(`SELECT ${LOGIN_MEMBER_COLUMNS} FROM members WHERE id = $1`, [id]);
 }
 
-export function passwordExpired(settings: SystemSettings, member: Pick<LoginMember, 'password_changed_at' | 'password_hash'>): boolean {
+export function passwordExpired(
+  settings: SystemSettings,
+  member: Pick<LoginMember, 'password_changed_at' | 'password_hash'>,
+): boolean {
   if (settings.passwordPolicy === false || !member.password_hash || !member.password_changed_at) return false;
   const days = settings.passwordMaxAgeDays ?? 90;
   return Date.now() - new Date(member.password_changed_at).getTime() > days * 86_400_000;
@@ -116,7 +119,12 @@ export async function rememberIp(q: Queryable, memberId: number, ip: string): Pr
  * Whether a login must be verified first: the setting is on, the member has a bound mobile or
  * e-mail to send a code to, has logged in or registered before, and never from this IP.
  */
-export async function needsIpVerification(q: Queryable, settings: SystemSettings, member: LoginMember, ip: string): Promise<boolean> {
+export async function needsIpVerification(
+  q: Queryable,
+  settings: SystemSettings,
+  member: LoginMember,
+  ip: string,
+): Promise<boolean> {
   if (settings.loginIpVerification === false || (!member.mobile_num && !member.email)) return false;
   const row = await q.one<{ known: number; this_ip: boolean }>(
     `SELECT count(*)::int AS known, bool_or(ip = $2) AS this_ip FROM member_known_ips WHERE member_id = $1`,
@@ -150,8 +158,15 @@ export async function createChallenge(
     `INSERT INTO login_verifications (id_hash, member_id, ip, methods, remember, device_hash, revoke_token_hash, temp_password, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
     [
-      sha256(verificationId), member.id, ctx.ip, methods, Boolean(ctx.rememberDevice), ctx.rememberDevice ?? null,
-      ctx.presentedTokenHash ?? null, ctx.viaTempPassword ?? false, LOGIN_VERIFICATION_TTL_S,
+      sha256(verificationId),
+      member.id,
+      ctx.ip,
+      methods,
+      Boolean(ctx.rememberDevice),
+      ctx.rememberDevice ?? null,
+      ctx.presentedTokenHash ?? null,
+      ctx.viaTempPassword ?? false,
+      LOGIN_VERIFICATION_TTL_S,
     ],
   );
   return {

@@ -49,7 +49,12 @@ describe('common passwords', () => {
 describe('strict body types', () => {
   const schema = {
     type: 'object',
-    properties: { name: { type: 'string' }, n: { type: 'integer' }, flag: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      name: { type: 'string' },
+      n: { type: 'integer' },
+      flag: { type: 'boolean' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
   };
   test.each([
     [{ name: 'a', n: 1, flag: true, tags: ['x'] }, null],

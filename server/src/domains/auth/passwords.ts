@@ -47,7 +47,12 @@ export function createPasswordHasher(opts: { unsafeTestParams?: boolean } = {}):
     needsRehash(stored) {
       try {
         const p = parseOptions(stored);
-        return p.algorithm !== ARGON2ID || p.memoryCost !== params.memoryCost || p.timeCost !== params.timeCost || p.parallelism !== params.parallelism;
+        return (
+          p.algorithm !== ARGON2ID ||
+          p.memoryCost !== params.memoryCost ||
+          p.timeCost !== params.timeCost ||
+          p.parallelism !== params.parallelism
+        );
       } catch {
         return true;
       }
@@ -60,7 +65,12 @@ let common: Set<string> | null = null;
 export function commonPasswords(): Set<string> {
   if (!common) {
     const text = readFileSync(join(repoRoot, 'server', 'data', 'common-passwords-3000.txt'), 'utf8');
-    common = new Set(text.split(/\r?\n/).map((l) => l.trim().toLowerCase()).filter(Boolean));
+    common = new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim().toLowerCase())
+        .filter(Boolean),
+    );
   }
   return common;
 }

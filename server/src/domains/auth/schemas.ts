@@ -2,7 +2,14 @@
 
 /** An object with exactly these properties (unknown ones are a 400, not silently dropped). */
 export function closedObject(properties: Record<string, object>, required: string[] = [], extra: object = {}) {
-  return { type: 'object', required, additionalProperties: false, propertyNames: { enum: Object.keys(properties) }, properties, ...extra };
+  return {
+    type: 'object',
+    required,
+    additionalProperties: false,
+    propertyNames: { enum: Object.keys(properties) },
+    properties,
+    ...extra,
+  };
 }
 
 export const str = (maxLength = 255, extra: object = {}) => ({ type: 'string', maxLength, ...extra });
@@ -24,26 +31,45 @@ export const loginValueSchema = {
   properties: {
     token: { type: 'string', description: 'the session token: send it raw in the Authorization header' },
     firstTimeLogin: { type: 'boolean' },
-    passwordExpired: { type: 'boolean', description: 'the password policy (setting passwordPolicy) is on and the password is older than passwordMaxAgeDays' },
-    defaultPassword: { type: 'boolean', description: 'the password is an initial one (set by an operator, generated, or e-mailed): change it' },
+    passwordExpired: {
+      type: 'boolean',
+      description: 'the password policy (setting passwordPolicy) is on and the password is older than passwordMaxAgeDays',
+    },
+    defaultPassword: {
+      type: 'boolean',
+      description: 'the password is an initial one (set by an operator, generated, or e-mailed): change it',
+    },
     passwordSetup: {
       type: 'boolean',
-      description: 'the member knows no password (generated at mobile registration): this session may set one with an empty oldPassword',
+      description:
+        'the member knows no password (generated at mobile registration): this session may set one with an empty oldPassword',
     },
     member: memberInfoSchema,
-    rememberToken: { type: 'string', description: 'when remember was asked (and always for type remember): a new single-use, device-bound token valid 1 day' },
+    rememberToken: {
+      type: 'string',
+      description: 'when remember was asked (and always for type remember): a new single-use, device-bound token valid 1 day',
+    },
   },
 };
 
 export const smsSentSchema = {
   type: 'object',
   required: ['expiredMinutes'],
-  properties: { expiredMinutes: { type: 'integer', description: 'the code expires after this many minutes (the send button counts down 60 s per minute)' } },
+  properties: {
+    expiredMinutes: {
+      type: 'integer',
+      description: 'the code expires after this many minutes (the send button counts down 60 s per minute)',
+    },
+  },
 };
 
 export const mobileNumSchema = str(32, { minLength: 1, description: 'the mobile number, national form (e.g. 01712345678)' });
 export const dialingCodeSchema = { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$', description: 'e.g. +880 (the default)' };
-export const deviceIdSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$', description: 'the browser\'s random device id (localStorage khelaDevice)' };
+export const deviceIdSchema = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{8,128}$',
+  description: "the browser's random device id (localStorage khelaDevice)",
+};
 export const tokenSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' };
 export const captchaFields = {
   captcha: str(16, { description: 'the characters of the captcha image' }),

@@ -13,7 +13,15 @@ interface Schema {
 }
 
 const jsonType = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v;
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? 'integer'
+          : 'number'
+        : typeof v;
 
 /** The first place where `value` does not have the JSON type the schema names, or null. */
 export function typeMismatch(schema: Schema | undefined, value: unknown, path = 'body'): string | null {

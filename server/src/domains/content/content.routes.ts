@@ -10,7 +10,14 @@ const nullableStr = { type: ['string', 'null'] };
 const announcement = {
   type: 'object',
   required: ['id', 'type', 'title', 'content', 'promotionType', 'execution'],
-  properties: { id: { type: 'integer' }, type: str, title: str, content: str, promotionType: nullableStr, execution: nullableStr },
+  properties: {
+    id: { type: 'integer' },
+    type: str,
+    title: str,
+    content: str,
+    promotionType: nullableStr,
+    execution: nullableStr,
+  },
 };
 
 const announcementsValue = {
@@ -46,7 +53,13 @@ interface Row {
 /** A banner's artwork: generated from its key, so a new banner gets its own. */
 const bannerImage = (r: Row) => `/wps/static/art/banner/${r.seed_key ?? `b${r.id}`}.svg`;
 
-async function load(q: Queryable, types: string[], execution: string | undefined, groupName: string | undefined, lang: 'BN' | 'EN') {
+async function load(
+  q: Queryable,
+  types: string[],
+  execution: string | undefined,
+  groupName: string | undefined,
+  lang: 'BN' | 'EN',
+) {
   const rows = await q.query<Row>(
     `SELECT id, seed_key, type, group_name, execution, link, promotion_type,
             CASE WHEN $2 = 'BN' THEN COALESCE(title_bn, title_en) ELSE title_en END AS title,
@@ -61,13 +74,27 @@ async function load(q: Queryable, types: string[], execution: string | undefined
   for (const r of rows) {
     if (r.type === 'B') {
       if (groupName && r.group_name !== groupName) continue;
-      const banner: Banner = { id: Number(r.id), groupName: r.group_name!, title: r.title, content: r.content, imageUrl: bannerImage(r), link: r.link };
+      const banner: Banner = {
+        id: Number(r.id),
+        groupName: r.group_name!,
+        title: r.title,
+        content: r.content,
+        imageUrl: bannerImage(r),
+        link: r.link,
+      };
       value.banners.push(banner);
       continue;
     }
     // popups and promotions follow the execution code asked for (A or B; F after a first-time login)
     if (r.type !== 'PL' && execution && r.execution !== execution) continue;
-    const a: Announcement = { id: Number(r.id), type: r.type, title: r.title, content: r.content, promotionType: r.promotion_type, execution: r.execution };
+    const a: Announcement = {
+      id: Number(r.id),
+      type: r.type,
+      title: r.title,
+      content: r.content,
+      promotionType: r.promotion_type,
+      execution: r.execution,
+    };
     (r.type === 'PL' ? value.playerNotices : r.type === 'PU' ? value.popup : value.promotion).push(a);
   }
   return value;
@@ -102,7 +129,9 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { types, execution, groupName } = request.query;
-      const raw = (request.query.language ?? (typeof request.headers.language === 'string' ? request.headers.language : '')).toUpperCase();
+      const raw = (
+        request.query.language ?? (typeof request.headers.language === 'string' ? request.headers.language : '')
+      ).toUpperCase();
       const lang = raw === 'EN' ? 'EN' : 'BN';
       const key = `${types}|${execution}|${groupName}|${lang}`;
       let entry = cache.get(key);

@@ -42,43 +42,80 @@ export const artRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (a
   };
   const code = (f: string) => f.slice(0, -'.svg'.length);
 
-  app.get<{ Params: { file: string } }>('/wps/static/art/game/:file', {
-    schema: { tags: ['art'], summary: 'A game\'s artwork', params: file('<gameCode>.svg'), response: svgAnswer },
-  }, async (request, reply) => {
-    const cat = await store.get();
-    const g = cat.gameByCode.get(code(request.params.file).toUpperCase());
-    if (!g) throw new ApiError(404, 'NOT_FOUND', 'No such game art');
-    const vendor = cat.vendorByCode.get(g.vendor)!;
-    return sendSvg(reply, remember(`g:${g.gameCode}:${g.artVersion}`, () =>
-      gameArt({ gameCode: g.gameCode, title: g.nameEn, gameType: g.gameType, isGame: g.isGame, vendorName: vendor.nameEn })));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/wps/static/art/game/:file',
+    {
+      schema: { tags: ['art'], summary: "A game's artwork", params: file('<gameCode>.svg'), response: svgAnswer },
+    },
+    async (request, reply) => {
+      const cat = await store.get();
+      const g = cat.gameByCode.get(code(request.params.file).toUpperCase());
+      if (!g) throw new ApiError(404, 'NOT_FOUND', 'No such game art');
+      const vendor = cat.vendorByCode.get(g.vendor)!;
+      return sendSvg(
+        reply,
+        remember(`g:${g.gameCode}:${g.artVersion}`, () =>
+          gameArt({ gameCode: g.gameCode, title: g.nameEn, gameType: g.gameType, isGame: g.isGame, vendorName: vendor.nameEn }),
+        ),
+      );
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/wps/static/art/vendor/:file', {
-    schema: { tags: ['art'], summary: "A vendor's large icon", params: file('<vendorCode>.svg'), response: svgAnswer },
-  }, async (request, reply) => {
-    const cat = await store.get();
-    const v = cat.vendorByCode.get(code(request.params.file).toUpperCase());
-    if (!v) throw new ApiError(404, 'NOT_FOUND', 'No such vendor art');
-    return sendSvg(reply, remember(`v:${v.code}:${v.artVersion}`, () => vendorArt({ code: v.code, name: v.nameEn })));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/wps/static/art/vendor/:file',
+    {
+      schema: { tags: ['art'], summary: "A vendor's large icon", params: file('<vendorCode>.svg'), response: svgAnswer },
+    },
+    async (request, reply) => {
+      const cat = await store.get();
+      const v = cat.vendorByCode.get(code(request.params.file).toUpperCase());
+      if (!v) throw new ApiError(404, 'NOT_FOUND', 'No such vendor art');
+      return sendSvg(
+        reply,
+        remember(`v:${v.code}:${v.artVersion}`, () => vendorArt({ code: v.code, name: v.nameEn })),
+      );
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/wps/static/art/banner/:file', {
-    schema: { tags: ['art'], summary: 'A banner background', params: file('<key>.svg'), response: svgAnswer },
-  }, async (request, reply) => sendSvg(reply, remember(`b:${request.params.file}`, () => bannerArt(code(request.params.file)))));
+  app.get<{ Params: { file: string } }>(
+    '/wps/static/art/banner/:file',
+    {
+      schema: { tags: ['art'], summary: 'A banner background', params: file('<key>.svg'), response: svgAnswer },
+    },
+    async (request, reply) =>
+      sendSvg(
+        reply,
+        remember(`b:${request.params.file}`, () => bannerArt(code(request.params.file))),
+      ),
+  );
 
-  app.get<{ Params: { file: string } }>('/wps/static/art/category/:file', {
-    schema: { tags: ['art'], summary: "A category's menu icon", params: file('<gameType>.svg'), response: svgAnswer },
-  }, async (request, reply) => {
-    const type = code(request.params.file).toUpperCase();
-    if (!gameTypeEnum.includes(type as GameType)) throw new ApiError(404, 'NOT_FOUND', 'No such category');
-    return sendSvg(reply, remember(`c:${type}`, () => categoryArt(type as GameType)));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/wps/static/art/category/:file',
+    {
+      schema: { tags: ['art'], summary: "A category's menu icon", params: file('<gameType>.svg'), response: svgAnswer },
+    },
+    async (request, reply) => {
+      const type = code(request.params.file).toUpperCase();
+      if (!gameTypeEnum.includes(type as GameType)) throw new ApiError(404, 'NOT_FOUND', 'No such category');
+      return sendSvg(
+        reply,
+        remember(`c:${type}`, () => categoryArt(type as GameType)),
+      );
+    },
+  );
 
-  app.get<{ Params: { file: string } }>('/wps/static/art/default/:file', {
-    schema: { tags: ['art'], summary: "A category's default game icon", params: file('<gameType>.svg'), response: svgAnswer },
-  }, async (request, reply) => {
-    const type = code(request.params.file).toUpperCase();
-    if (!gameTypeEnum.includes(type as GameType)) throw new ApiError(404, 'NOT_FOUND', 'No such category');
-    return sendSvg(reply, remember(`d:${type}`, () => defaultArt(type as GameType)));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/wps/static/art/default/:file',
+    {
+      schema: { tags: ['art'], summary: "A category's default game icon", params: file('<gameType>.svg'), response: svgAnswer },
+    },
+    async (request, reply) => {
+      const type = code(request.params.file).toUpperCase();
+      if (!gameTypeEnum.includes(type as GameType)) throw new ApiError(404, 'NOT_FOUND', 'No such category');
+      return sendSvg(
+        reply,
+        remember(`d:${type}`, () => defaultArt(type as GameType)),
+      );
+    },
+  );
 };

@@ -25,7 +25,14 @@ export function titleLines(title: string, width = 13): string[] {
     } else line = line ? `${line} ${w}` : w;
   }
   if (line) lines.push(line);
-  if (lines.length > 2) return [lines[0], `${lines.slice(1).join(' ').slice(0, width - 1)}…`];
+  if (lines.length > 2)
+    return [
+      lines[0],
+      `${lines
+        .slice(1)
+        .join(' ')
+        .slice(0, width - 1)}…`,
+    ];
   return lines;
 }
 
@@ -33,18 +40,29 @@ function pattern(kind: number, rand: () => number, size: number): string {
   const o = (a: number) => `fill="none" stroke="#fff" stroke-opacity="${a}"`;
   switch (kind) {
     case 0: // concentric rings
-      return Array.from({ length: 7 }, (_, i) => `<circle cx="${size * 0.8}" cy="${size * 0.2}" r="${24 + i * 26}" ${o(0.09)} stroke-width="8"/>`).join('');
+      return Array.from(
+        { length: 7 },
+        (_, i) => `<circle cx="${size * 0.8}" cy="${size * 0.2}" r="${24 + i * 26}" ${o(0.09)} stroke-width="8"/>`,
+      ).join('');
     case 1: // diagonal stripes
-      return Array.from({ length: 10 }, (_, i) => `<path d="M${-size + i * 56} ${size} L${i * 56} 0" ${o(0.07)} stroke-width="18"/>`).join('');
+      return Array.from(
+        { length: 10 },
+        (_, i) => `<path d="M${-size + i * 56} ${size} L${i * 56} 0" ${o(0.07)} stroke-width="18"/>`,
+      ).join('');
     case 2: // dot grid
-      return Array.from({ length: 36 }, (_, i) => `<circle cx="${20 + (i % 6) * 40}" cy="${20 + Math.floor(i / 6) * 40}" r="${(3 + rand() * 5).toFixed(1)}" fill="#fff" fill-opacity="0.08"/>`).join('');
+      return Array.from(
+        { length: 36 },
+        (_, i) =>
+          `<circle cx="${20 + (i % 6) * 40}" cy="${20 + Math.floor(i / 6) * 40}" r="${(3 + rand() * 5).toFixed(1)}" fill="#fff" fill-opacity="0.08"/>`,
+      ).join('');
     case 3: // zig-zag
       return Array.from({ length: 6 }, (_, r) => {
         const y = 20 + r * 44;
         const pts = Array.from({ length: 9 }, (_, i) => `${i * 32},${y + (i % 2 ? 16 : 0)}`).join(' ');
         return `<polyline points="${pts}" ${o(0.08)} stroke-width="6"/>`;
       }).join('');
-    case 4: { // sunburst
+    case 4: {
+      // sunburst
       const c = size / 2;
       return Array.from({ length: 18 }, (_, i) => {
         const a = (i / 18) * Math.PI * 2;
@@ -53,10 +71,18 @@ function pattern(kind: number, rand: () => number, size: number): string {
         return `<path d="M${c} ${c} L${(c + r * Math.cos(a)).toFixed(1)} ${(c + r * Math.sin(a)).toFixed(1)} L${(c + r * Math.cos(b)).toFixed(1)} ${(c + r * Math.sin(b)).toFixed(1)}Z" fill="#fff" fill-opacity="0.06"/>`;
       }).join('');
     }
-    default: { // hexagons
+    default: {
+      // hexagons
       const hex = (x: number, y: number, r: number) =>
-        Array.from({ length: 6 }, (_, i) => `${(x + r * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(y + r * Math.sin((Math.PI / 3) * i)).toFixed(1)}`).join(' ');
-      return Array.from({ length: 16 }, (_, i) => `<polygon points="${hex(30 + (i % 4) * 62 + (Math.floor(i / 4) % 2) * 31, 30 + Math.floor(i / 4) * 54, 26)}" ${o(0.08)} stroke-width="3"/>`).join('');
+        Array.from(
+          { length: 6 },
+          (_, i) => `${(x + r * Math.cos((Math.PI / 3) * i)).toFixed(1)},${(y + r * Math.sin((Math.PI / 3) * i)).toFixed(1)}`,
+        ).join(' ');
+      return Array.from(
+        { length: 16 },
+        (_, i) =>
+          `<polygon points="${hex(30 + (i % 4) * 62 + (Math.floor(i / 4) % 2) * 31, 30 + Math.floor(i / 4) * 54, 26)}" ${o(0.08)} stroke-width="3"/>`,
+      ).join('');
     }
   }
 }
@@ -70,12 +96,18 @@ const SUITS = [
 
 /** Slot emblems: gem, seven, cherries, bell, crown, coin, star. */
 const RNG_EMBLEMS: ((accent: string, stroke: string) => string)[] = [
-  (a, s) => `<polygon points="-34,-14 -18,-34 18,-34 34,-14 0,34" fill="${a}" ${s}/><polyline points="-34,-14 34,-14" ${s} fill="none"/><polyline points="-18,-34 -8,-14 0,34 8,-14 18,-34" ${s} fill="none"/>`,
-  (a) => `<text y="30" text-anchor="middle" font-size="86" font-weight="900" fill="${a}" stroke="#fff" stroke-width="3" ${FONT}>7</text>`,
-  (a, s) => `<path d="M-6-30C4-14 14-4 18 10M-6-30C-10-12-14-2-18 8" fill="none" stroke="#7ddc6b" stroke-width="5"/><path d="M-6-30 16-34" stroke="#7ddc6b" stroke-width="5"/><circle cx="-18" cy="18" r="16" fill="${a}" ${s}/><circle cx="18" cy="22" r="16" fill="${a}" ${s}/>`,
-  (a, s) => `<path d="M0-34C-20-34-26-16-26 4L-32 20H32L26 4C26-16 20-34 0-34Z" fill="${a}" ${s}/><circle cy="27" r="7" fill="#fff"/>`,
-  (a, s) => `<path d="M-34 22-40-24-18-4 0-34 18-4 40-24 34 22Z" fill="${a}" ${s}/><circle cx="-40" cy="-24" r="5" fill="#fff"/><circle cy="-34" r="5" fill="#fff"/><circle cx="40" cy="-24" r="5" fill="#fff"/>`,
-  (a, s) => `<circle r="36" fill="${a}" ${s}/><circle r="26" fill="none" stroke="#fff" stroke-opacity="0.7" stroke-width="3"/><text y="12" text-anchor="middle" font-size="34" font-weight="900" fill="#fff" ${FONT}>৳</text>`,
+  (a, s) =>
+    `<polygon points="-34,-14 -18,-34 18,-34 34,-14 0,34" fill="${a}" ${s}/><polyline points="-34,-14 34,-14" ${s} fill="none"/><polyline points="-18,-34 -8,-14 0,34 8,-14 18,-34" ${s} fill="none"/>`,
+  (a) =>
+    `<text y="30" text-anchor="middle" font-size="86" font-weight="900" fill="${a}" stroke="#fff" stroke-width="3" ${FONT}>7</text>`,
+  (a, s) =>
+    `<path d="M-6-30C4-14 14-4 18 10M-6-30C-10-12-14-2-18 8" fill="none" stroke="#7ddc6b" stroke-width="5"/><path d="M-6-30 16-34" stroke="#7ddc6b" stroke-width="5"/><circle cx="-18" cy="18" r="16" fill="${a}" ${s}/><circle cx="18" cy="22" r="16" fill="${a}" ${s}/>`,
+  (a, s) =>
+    `<path d="M0-34C-20-34-26-16-26 4L-32 20H32L26 4C26-16 20-34 0-34Z" fill="${a}" ${s}/><circle cy="27" r="7" fill="#fff"/>`,
+  (a, s) =>
+    `<path d="M-34 22-40-24-18-4 0-34 18-4 40-24 34 22Z" fill="${a}" ${s}/><circle cx="-40" cy="-24" r="5" fill="#fff"/><circle cy="-34" r="5" fill="#fff"/><circle cx="40" cy="-24" r="5" fill="#fff"/>`,
+  (a, s) =>
+    `<circle r="36" fill="${a}" ${s}/><circle r="26" fill="none" stroke="#fff" stroke-opacity="0.7" stroke-width="3"/><text y="12" text-anchor="middle" font-size="34" font-weight="900" fill="#fff" ${FONT}>৳</text>`,
   (a, s) => `<polygon points="0,-38 11,-12 38,-12 16,5 25,32 0,16 -25,32 -16,5 -38,-12 -11,-12" fill="${a}" ${s}/>`,
 ];
 
@@ -89,7 +121,17 @@ export function categoryArt(type: GameType): string {
   );
 }
 
-const GAME_TYPE_HUES: Partial<Record<GameType, number>> = { RNG: 40, LIVE: 350, FISH: 190, PVP: 270, SPORTS: 130, ESPORTS: 220, COCKFIGHT: 15, LOTT: 50, ELOTT: 300 };
+const GAME_TYPE_HUES: Partial<Record<GameType, number>> = {
+  RNG: 40,
+  LIVE: 350,
+  FISH: 190,
+  PVP: 270,
+  SPORTS: 130,
+  ESPORTS: 220,
+  COCKFIGHT: 15,
+  LOTT: 50,
+  ELOTT: 300,
+};
 
 function emblem(type: GameType, rand: () => number, accent: string): string {
   const g = (inner: string) => `<g transform="translate(120 92)">${inner}</g>`;
@@ -100,21 +142,44 @@ function emblem(type: GameType, rand: () => number, accent: string): string {
     case 'LIVE':
     case 'PVP':
       if (type === 'PVP') {
-        return g(`<rect x="-38" y="-36" width="44" height="62" rx="6" fill="#fff" fill-opacity="0.9" transform="rotate(-12)"/><rect x="-6" y="-34" width="44" height="62" rx="6" fill="${accent}" ${stroke} transform="rotate(10)"/><path d="${SUITS[Math.floor(rand() * 4)]}" transform="translate(16 0) scale(0.45) rotate(10)" fill="#fff"/>`);
+        return g(
+          `<rect x="-38" y="-36" width="44" height="62" rx="6" fill="#fff" fill-opacity="0.9" transform="rotate(-12)"/><rect x="-6" y="-34" width="44" height="62" rx="6" fill="${accent}" ${stroke} transform="rotate(10)"/><path d="${SUITS[Math.floor(rand() * 4)]}" transform="translate(16 0) scale(0.45) rotate(10)" fill="#fff"/>`,
+        );
       }
-      return g(`<circle r="40" fill="${accent}" ${stroke}/><path d="${SUITS[Math.floor(rand() * 4)]}" transform="scale(0.8)" fill="#fff"/>`);
+      return g(
+        `<circle r="40" fill="${accent}" ${stroke}/><path d="${SUITS[Math.floor(rand() * 4)]}" transform="scale(0.8)" fill="#fff"/>`,
+      );
     case 'FISH':
-      return g(`<ellipse cx="-6" rx="34" ry="20" fill="${accent}" ${stroke}/><path d="M26 0 44-18V18Z" fill="${accent}" ${stroke}/><circle cx="-24" cy="-5" r="4" fill="#fff"/>`);
+      return g(
+        `<ellipse cx="-6" rx="34" ry="20" fill="${accent}" ${stroke}/><path d="M26 0 44-18V18Z" fill="${accent}" ${stroke}/><circle cx="-24" cy="-5" r="4" fill="#fff"/>`,
+      );
     case 'SPORTS':
-      return g(`<circle r="36" fill="#fff" fill-opacity="0.92"/><polygon points="0,-12 11,-4 7,10 -7,10 -11,-4" fill="${accent}"/><path d="M0-12V-36M11-4 33-12M7 10 20 29M-7 10-20 29M-11-4-33-12" stroke="${accent}" stroke-width="3"/>`);
+      return g(
+        `<circle r="36" fill="#fff" fill-opacity="0.92"/><polygon points="0,-12 11,-4 7,10 -7,10 -11,-4" fill="${accent}"/><path d="M0-12V-36M11-4 33-12M7 10 20 29M-7 10-20 29M-11-4-33-12" stroke="${accent}" stroke-width="3"/>`,
+      );
     case 'ESPORTS':
-      return g(`<rect x="-44" y="-22" width="88" height="44" rx="22" fill="${accent}" ${stroke}/><path d="M-26-6V6M-32 0H-20" stroke="#fff" stroke-width="4"/><circle cx="20" cy="-5" r="5" fill="#fff"/><circle cx="30" cy="5" r="5" fill="#fff"/>`);
+      return g(
+        `<rect x="-44" y="-22" width="88" height="44" rx="22" fill="${accent}" ${stroke}/><path d="M-26-6V6M-32 0H-20" stroke="#fff" stroke-width="4"/><circle cx="20" cy="-5" r="5" fill="#fff"/><circle cx="30" cy="5" r="5" fill="#fff"/>`,
+      );
     case 'COCKFIGHT':
-      return g(`<path d="M-30 30C-30 0-10-20 10-22 4-30 14-38 20-30 26-38 36-30 30-22 40-14 34 0 26 0 34 20 14 36-30 30Z" fill="${accent}" ${stroke}/><circle cx="18" cy="-10" r="3.5" fill="#fff"/>`);
-    default: { // LOTT, ELOTT: three numbered balls
+      return g(
+        `<path d="M-30 30C-30 0-10-20 10-22 4-30 14-38 20-30 26-38 36-30 30-22 40-14 34 0 26 0 34 20 14 36-30 30Z" fill="${accent}" ${stroke}/><circle cx="18" cy="-10" r="3.5" fill="#fff"/>`,
+      );
+    default: {
+      // LOTT, ELOTT: three numbered balls
       const n = () => String(Math.floor(rand() * 90) + 1);
-      return g([[-32, 8], [0, -14], [32, 8]].map(([x, y]) =>
-        `<circle cx="${x}" cy="${y}" r="22" fill="#fff" fill-opacity="0.95"/><circle cx="${x}" cy="${y}" r="22" fill="none" stroke="${accent}" stroke-width="5"/><text x="${x}" y="${y + 7}" text-anchor="middle" font-size="19" font-weight="800" fill="#1a1a2e" ${FONT}>${n()}</text>`).join(''));
+      return g(
+        [
+          [-32, 8],
+          [0, -14],
+          [32, 8],
+        ]
+          .map(
+            ([x, y]) =>
+              `<circle cx="${x}" cy="${y}" r="22" fill="#fff" fill-opacity="0.95"/><circle cx="${x}" cy="${y}" r="22" fill="none" stroke="${accent}" stroke-width="5"/><text x="${x}" y="${y + 7}" text-anchor="middle" font-size="19" font-weight="800" fill="#1a1a2e" ${FONT}>${n()}</text>`,
+          )
+          .join(''),
+      );
     }
   }
 }
@@ -129,7 +194,10 @@ export function gameArt(g: { gameCode: string; title: string; gameType: GameType
   const lines = g.isGame === 'GAME' ? titleLines(g.title) : titleLines(g.vendorName, 14);
   const label = g.isGame === 'VASSALAGE' ? 'ALL TABLES' : g.isGame === 'LOBBY' ? 'LOBBY' : g.vendorName.toUpperCase();
   const text = lines
-    .map((line, i) => `<text x="120" y="${lines.length === 1 ? 176 : 164 + i * 26}" text-anchor="middle" font-size="${line.length > 11 ? 20 : 23}" font-weight="800" fill="#fff" ${FONT}>${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="120" y="${lines.length === 1 ? 176 : 164 + i * 26}" text-anchor="middle" font-size="${line.length > 11 ? 20 : 23}" font-weight="800" fill="#fff" ${FONT}>${esc(line)}</text>`,
+    )
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 240" width="240" height="240">` +
@@ -148,14 +216,25 @@ export function vendorArt(v: { code: string; name: string }): string {
   const h = hash32(`vendor:${v.code}`);
   const rand = prng(h);
   const hue = h % 360;
-  const initials = v.name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
+  const initials = v.name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   const shape = h % 3;
   const mark =
-    shape === 0 ? `<circle cx="60" cy="60" r="38" fill="${hsl(hue, 80, 52)}"/>`
-      : shape === 1 ? `<polygon points="60,20 95,40 95,80 60,100 25,80 25,40" fill="${hsl(hue, 80, 52)}"/>`
+    shape === 0
+      ? `<circle cx="60" cy="60" r="38" fill="${hsl(hue, 80, 52)}"/>`
+      : shape === 1
+        ? `<polygon points="60,20 95,40 95,80 60,100 25,80 25,40" fill="${hsl(hue, 80, 52)}"/>`
         : `<path d="M60 20 96 32V62C96 82 80 96 60 102 40 96 24 82 24 62V32Z" fill="${hsl(hue, 80, 52)}"/>`;
   const size = Math.min(28, Math.floor(330 / Math.max(v.name.length, 8)));
-  const rings = Array.from({ length: 3 }, (_, i) => `<circle cx="${(250 + rand() * 60).toFixed(1)}" cy="${(rand() * 120).toFixed(1)}" r="${30 + i * 20}" fill="none" stroke="#fff" stroke-opacity="0.06" stroke-width="6"/>`).join('');
+  const rings = Array.from(
+    { length: 3 },
+    (_, i) =>
+      `<circle cx="${(250 + rand() * 60).toFixed(1)}" cy="${(rand() * 120).toFixed(1)}" r="${30 + i * 20}" fill="none" stroke="#fff" stroke-opacity="0.06" stroke-width="6"/>`,
+  ).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" width="320" height="120">` +
     `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(hue, 45, 20)}"/><stop offset="1" stop-color="${hsl(hue + 60, 50, 12)}"/></linearGradient></defs>` +
@@ -171,8 +250,11 @@ export function bannerArt(key: string): string {
   const h = hash32(`banner:${key}`);
   const rand = prng(h);
   const hue = h % 360;
-  const blobs = Array.from({ length: 5 }, (_, i) =>
-    `<circle cx="${(600 + rand() * 600).toFixed(1)}" cy="${(rand() * 400).toFixed(1)}" r="${(80 + rand() * 160).toFixed(1)}" fill="${hsl(hue + i * 35, 80, 55)}" fill-opacity="${(0.18 + rand() * 0.2).toFixed(2)}"/>`).join('');
+  const blobs = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<circle cx="${(600 + rand() * 600).toFixed(1)}" cy="${(rand() * 400).toFixed(1)}" r="${(80 + rand() * 160).toFixed(1)}" fill="${hsl(hue + i * 35, 80, 55)}" fill-opacity="${(0.18 + rand() * 0.2).toFixed(2)}"/>`,
+  ).join('');
   const shapes = Array.from({ length: 8 }, () => {
     const x = 700 + rand() * 480;
     const y = 40 + rand() * 320;

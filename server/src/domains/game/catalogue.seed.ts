@@ -1,8 +1,21 @@
 import type { Db, Queryable } from '../../db/db';
 import type { GameType, IsGame } from '@khela/api/src/games';
 import {
-  ADJECTIVES, COCKFIGHT_GAMES, ESPORTS_GAMES, FIRST_NAMES, FISH, FISH_KINDS, LIVE_TABLES, NOUNS, PVP_GAMES, PVP_VARIANTS,
-  SPORTS_GAMES, SUFFIXES, SYLLABLES, TABLE_MARKS, type Pair,
+  ADJECTIVES,
+  COCKFIGHT_GAMES,
+  ESPORTS_GAMES,
+  FIRST_NAMES,
+  FISH,
+  FISH_KINDS,
+  LIVE_TABLES,
+  NOUNS,
+  PVP_GAMES,
+  PVP_VARIANTS,
+  SPORTS_GAMES,
+  SUFFIXES,
+  SYLLABLES,
+  TABLE_MARKS,
+  type Pair,
 } from './catalogue.words';
 
 /**
@@ -211,7 +224,13 @@ function slotTitle(rand: Rand): Pair | readonly [string, null] {
   return [`${adj} ${noun}${suffix}`, `${adjBn} ${nounBn}${suffixBn}`];
 }
 
-const RNG_CLASSIFY: readonly [string, number][] = [['VIDEO', 0.6], ['CLASSIC', 0.15], ['JACKPOT', 0.1], ['ARCADE', 0.1], ['TABLE', 0.05]];
+const RNG_CLASSIFY: readonly [string, number][] = [
+  ['VIDEO', 0.6],
+  ['CLASSIC', 0.15],
+  ['JACKPOT', 0.1],
+  ['ARCADE', 0.1],
+  ['TABLE', 0.05],
+];
 function weighted(rand: Rand, table: readonly [string, number][]): string {
   let r = rand();
   for (const [key, w] of table) {
@@ -235,7 +254,11 @@ export function seedCatalogue(): SeedCatalogue {
   const games: GameSeed[] = [];
 
   const add = (
-    vendor: string, type: GameType, n: number, en: string, bn: string | null,
+    vendor: string,
+    type: GameType,
+    n: number,
+    en: string,
+    bn: string | null,
     extra: Partial<GameSeed> & { rand: Rand },
   ) => {
     const { rand, ...rest } = extra;
@@ -305,14 +328,21 @@ export function seedCatalogue(): SeedCatalogue {
             });
             if (!title) continue;
             add(v.code, type, ++n, title[0], title[1], {
-              rand, support_play: rand() < 0.5 ? 0 : 1, min_bet: pick(rand, [10, 50, 100]),
+              rand,
+              support_play: rand() < 0.5 ? 0 : 1,
+              min_bet: pick(rand, [10, 50, 100]),
             });
           }
           break;
         }
         case 'LIVE': {
           lobby(`${v.en} Lobby`, `${v.bn} লবি`);
-          add(v.code, type, ++n, `${v.en}: all tables`, `${v.bn}: সব টেবিল`, { rand, is_game: 'VASSALAGE', min_bet: 1000, is_new: false });
+          add(v.code, type, ++n, `${v.en}: all tables`, `${v.bn}: সব টেবিল`, {
+            rand,
+            is_game: 'VASSALAGE',
+            min_bet: 1000,
+            is_new: false,
+          });
           const count = between(rand, 30, 38);
           for (let i = 0; i < count; i++) {
             const title = fresh(() => {
@@ -322,13 +352,20 @@ export function seedCatalogue(): SeedCatalogue {
             });
             if (!title) continue;
             add(v.code, type, ++n, title[0], title[1], {
-              rand, classify: title[2], min_bet: pick(rand, [1000, 2000, 5000, 10000]),
+              rand,
+              classify: title[2],
+              min_bet: pick(rand, [1000, 2000, 5000, 10000]),
             });
           }
           break;
         }
         case 'PVP': {
-          add(v.code, type, ++n, `${v.en}: all rooms`, `${v.bn}: সব রুম`, { rand, is_game: 'VASSALAGE', min_bet: 100, is_new: false });
+          add(v.code, type, ++n, `${v.en}: all rooms`, `${v.bn}: সব রুম`, {
+            rand,
+            is_game: 'VASSALAGE',
+            min_bet: 100,
+            is_new: false,
+          });
           const count = v.types.length > 1 ? between(rand, 10, 14) : between(rand, 36, 44);
           for (let i = 0; i < count; i++) {
             const title = fresh(() => {
@@ -338,7 +375,10 @@ export function seedCatalogue(): SeedCatalogue {
             });
             if (!title) continue;
             add(v.code, type, ++n, title[0], title[1], {
-              rand, classify: title[2], support_play: rand() < 0.3 ? 0 : 1, min_bet: pick(rand, [100, 500, 1000]),
+              rand,
+              classify: title[2],
+              support_play: rand() < 0.3 ? 0 : 1,
+              min_bet: pick(rand, [100, 500, 1000]),
             });
           }
           break;
@@ -347,8 +387,10 @@ export function seedCatalogue(): SeedCatalogue {
         case 'ESPORTS':
         case 'COCKFIGHT': {
           const [lobbyEn, lobbyBn, list] =
-            type === 'SPORTS' ? ['Sportsbook', 'স্পোর্টসবুক', SPORTS_GAMES]
-              : type === 'ESPORTS' ? ['E-sports Arena', 'ই-স্পোর্টস অ্যারেনা', ESPORTS_GAMES]
+            type === 'SPORTS'
+              ? ['Sportsbook', 'স্পোর্টসবুক', SPORTS_GAMES]
+              : type === 'ESPORTS'
+                ? ['E-sports Arena', 'ই-স্পোর্টস অ্যারেনা', ESPORTS_GAMES]
                 : ['Cockfight Arena', 'মোরগ লড়াই অ্যারেনা', COCKFIGHT_GAMES];
           lobby(`${v.en} ${lobbyEn}`, `${v.bn} ${lobbyBn}`);
           const count = between(rand, 2, Math.min(5, list.length));
@@ -364,9 +406,22 @@ export function seedCatalogue(): SeedCatalogue {
           for (const [code, vendor, group, en, bn, interval] of LOTTERY) {
             if (vendor !== v.code) continue;
             games.push({
-              game_code: code, vendor_code: v.code, game_type: type, is_game: 'GAME', name_en: en, name_bn: bn,
-              classify: group, game_group_code: group, hot_rank: null, is_new: rand() < 0.15, support_play: 1,
-              min_bet: pick(rand, [100, 200]), line_num: 0, platforms: ['html5-desktop', 'flash'], draw_interval_s: interval, sort: 0,
+              game_code: code,
+              vendor_code: v.code,
+              game_type: type,
+              is_game: 'GAME',
+              name_en: en,
+              name_bn: bn,
+              classify: group,
+              game_group_code: group,
+              hot_rank: null,
+              is_new: rand() < 0.15,
+              support_play: 1,
+              min_bet: pick(rand, [100, 200]),
+              line_num: 0,
+              platforms: ['html5-desktop', 'flash'],
+              draw_interval_s: interval,
+              sort: 0,
             });
           }
           break;
@@ -376,7 +431,17 @@ export function seedCatalogue(): SeedCatalogue {
   }
 
   // The operator's default order within each type: shuffled, with the hot games first (ranked).
-  const hotPerType: Record<GameType, number> = { RNG: 24, LIVE: 12, FISH: 12, PVP: 12, SPORTS: 4, ESPORTS: 2, COCKFIGHT: 1, LOTT: 6, ELOTT: 6 };
+  const hotPerType: Record<GameType, number> = {
+    RNG: 24,
+    LIVE: 12,
+    FISH: 12,
+    PVP: 12,
+    SPORTS: 4,
+    ESPORTS: 2,
+    COCKFIGHT: 1,
+    LOTT: 6,
+    ELOTT: 6,
+  };
   const byType = new Map<GameType, GameSeed[]>();
   for (const g of games) byType.set(g.game_type, [...(byType.get(g.game_type) ?? []), g]);
   for (const [type, list] of byType) {

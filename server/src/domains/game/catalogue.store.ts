@@ -51,8 +51,10 @@ export const vendorName = (v: VendorRow, lang: Lang) => (lang === 'BN' && v.name
 export const classifyName = (c: ClassifyRow, lang: Lang) => (lang === 'BN' && c.nameBn) || c.nameEn;
 export const gameName = (g: GameRow, lang: Lang) => (lang === 'BN' && g.nameBn) || g.nameEn;
 
-export const gameArtUrl = (g: Pick<GameRow, 'gameCode' | 'artVersion'>) => `/wps/static/art/game/${g.gameCode}.svg?v=${g.artVersion}`;
-export const vendorArtUrl = (v: Pick<VendorRow, 'code' | 'artVersion'>) => `/wps/static/art/vendor/${v.code}.svg?v=${v.artVersion}`;
+export const gameArtUrl = (g: Pick<GameRow, 'gameCode' | 'artVersion'>) =>
+  `/wps/static/art/game/${g.gameCode}.svg?v=${g.artVersion}`;
+export const vendorArtUrl = (v: Pick<VendorRow, 'code' | 'artVersion'>) =>
+  `/wps/static/art/vendor/${v.code}.svg?v=${v.artVersion}`;
 export const defaultArtUrl = (type: GameType) => `/wps/static/art/default/${type}.svg`;
 
 /** Filters of a game list; undefined means "any". */
@@ -254,7 +256,13 @@ export async function loadCatalogue(q: Queryable): Promise<Catalogue> {
   }));
   // list order: the operator's sort, then the category order, then node id
   games.sort((a, b) => a.sort - b.sort || a.typeIndex - b.typeIndex || a.nodeId - b.nodeId);
-  const classifies = classifyRows.map((c) => ({ gameType: c.game_type, key: c.key, nameEn: c.name_en, nameBn: c.name_bn, sort: c.sort }));
+  const classifies = classifyRows.map((c) => ({
+    gameType: c.game_type,
+    key: c.key,
+    nameEn: c.name_en,
+    nameBn: c.name_bn,
+    sort: c.sort,
+  }));
   return new Catalogue(meta?.value ?? '0', vendors, games, classifies);
 }
 

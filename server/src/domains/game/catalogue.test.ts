@@ -49,7 +49,9 @@ describe('the seeded catalogue', () => {
     await t.db.query(`UPDATE catalogue_meta SET value = 'old' WHERE key = 'seed_version'`); // force the inserts to run
     await seedGameCatalogue(t.db);
     expect(await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM games')).toEqual(before);
-    expect(await t.db.one(`SELECT name_en FROM games WHERE game_code = 'LOTUSREEL_0001'`)).toEqual({ name_en: 'Renamed By Operator' });
+    expect(await t.db.one(`SELECT name_en FROM games WHERE game_code = 'LOTUSREEL_0001'`)).toEqual({
+      name_en: 'Renamed By Operator',
+    });
   });
 });
 
@@ -60,7 +62,21 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect(page.pageNum).toBe(1);
     expect(page.totalPages).toBe(Math.ceil(page.totalElements / 18));
     const g = page.games[0];
-    for (const field of ['nodeId', 'gameCode', 'gameName', 'displayName', 'vassalage', 'gameType', 'isGame', 'isHot', 'isNew', 'supportPlay', 'iconUrl', 'defaultIcon', 'showIcon']) {
+    for (const field of [
+      'nodeId',
+      'gameCode',
+      'gameName',
+      'displayName',
+      'vassalage',
+      'gameType',
+      'isGame',
+      'isHot',
+      'isNew',
+      'supportPlay',
+      'iconUrl',
+      'defaultIcon',
+      'showIcon',
+    ]) {
       expect(g).toHaveProperty(field);
     }
     expect(g.iconUrl).toMatch(/^\/wps\/static\/art\/game\/[A-Z0-9_]+\.svg\?v=\w+$/);
@@ -69,7 +85,8 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
   it('pages through the whole list without overlap, in the operator order, and a page past the last is empty', async () => {
     const first = await list('gameType=FISH&pageSize=7');
     const seen: number[] = [];
-    for (let p = 1; p <= first.totalPages; p++) seen.push(...(await list(`gameType=FISH&pageSize=7&pageNo=${p}`)).games.map((g) => g.nodeId));
+    for (let p = 1; p <= first.totalPages; p++)
+      seen.push(...(await list(`gameType=FISH&pageSize=7&pageNo=${p}`)).games.map((g) => g.nodeId));
     expect(seen).toHaveLength(first.totalElements);
     expect(new Set(seen).size).toBe(seen.length);
     const sorts = await t.db.query<{ node_id: number }>(
@@ -130,7 +147,9 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect(i).toBeGreaterThanOrEqual(0);
     expect(en.games[i].displayName).toBe(en.games[i].gameName);
     expect(bn.games[i].displayName).toMatch(/[\u0980-\u09FF]/);
-    expect((await get(`/wps/relay/GCSGAME_gameList?${code}`, { language: 'EN' })).body.value.games[i].displayName).toBe(en.games[i].displayName);
+    expect((await get(`/wps/relay/GCSGAME_gameList?${code}`, { language: 'EN' })).body.value.games[i].displayName).toBe(
+      en.games[i].displayName,
+    );
     expect((await get(`/wps/relay/GCSGAME_gameList?${code}`)).body.value.games[i].displayName).toBe(bn.games[i].displayName);
   });
 
@@ -141,9 +160,23 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
   });
 
   it.each([
-    'pageNo=0', 'pageNo=-1', 'pageNo=abc', 'pageSize=0', 'pageSize=101', 'gameType=XYZ', 'gameType=rng', 'isNew=2',
-    `gameName=${'x'.repeat(51)}`, 'language=FR', 'minBet=0', 'minBet=abc', 'minLineNum=-1', 'vassalage=bad%20code',
-    'platform=java', 'gameClassify=a%27b', 'clientType=abc',
+    'pageNo=0',
+    'pageNo=-1',
+    'pageNo=abc',
+    'pageSize=0',
+    'pageSize=101',
+    'gameType=XYZ',
+    'gameType=rng',
+    'isNew=2',
+    `gameName=${'x'.repeat(51)}`,
+    'language=FR',
+    'minBet=0',
+    'minBet=abc',
+    'minLineNum=-1',
+    'vassalage=bad%20code',
+    'platform=java',
+    'gameClassify=a%27b',
+    'clientType=abc',
   ])('refuses %s with a clear 400', async (query) => {
     const res = await get(`/wps/relay/GCSGAME_gameList?${query}`);
     expect(res.status).toBe(400);
@@ -162,12 +195,18 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 
 describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
   it('lists the hot games of a type by rank, with a limit and a vendor filter', async () => {
-    const res = await get('/wps/relay/GCSGAME_hotGamesV2?gameType=RNG&merchantCode=KHELA&isPlatform=2&platform=flash,html5-desktop');
+    const res = await get(
+      '/wps/relay/GCSGAME_hotGamesV2?gameType=RNG&merchantCode=KHELA&isPlatform=2&platform=flash,html5-desktop',
+    );
     const all = res.body.value.list as Game[];
     expect(all.length).toBeGreaterThanOrEqual(12);
     expect(all.every((g) => g.gameType === 'RNG' && g.isHot === 1)).toBe(true);
-    const ranks = await t.db.query<{ node_id: number }>(`SELECT node_id FROM games WHERE game_type = 'RNG' AND hot_rank IS NOT NULL ORDER BY hot_rank`);
-    expect(all.map((g) => g.nodeId)).toEqual(ranks.map((r) => Number(r.node_id)).filter((id) => all.some((g) => g.nodeId === id)));
+    const ranks = await t.db.query<{ node_id: number }>(
+      `SELECT node_id FROM games WHERE game_type = 'RNG' AND hot_rank IS NOT NULL ORDER BY hot_rank`,
+    );
+    expect(all.map((g) => g.nodeId)).toEqual(
+      ranks.map((r) => Number(r.node_id)).filter((id) => all.some((g) => g.nodeId === id)),
+    );
     const twelve = (await get('/wps/relay/GCSGAME_hotGamesV2?gameType=RNG&limit=12')).body.value.list as Game[];
     expect(twelve.map((g) => g.nodeId)).toEqual(all.slice(0, 12).map((g) => g.nodeId));
     const vendor = all[0].vassalage;
@@ -212,7 +251,17 @@ describe('vendors, vendor game types and game menus', () => {
 
   it('answers one game menu per category that has vendors, with its page and vendors', async () => {
     const { menus } = (await get('/lgw/games/game_menus?language=EN')).body.value;
-    expect(menus.map((m: { type: string }) => m.type)).toEqual(['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT', 'ELOTT']);
+    expect(menus.map((m: { type: string }) => m.type)).toEqual([
+      'RNG',
+      'LIVE',
+      'FISH',
+      'SPORTS',
+      'ESPORTS',
+      'PVP',
+      'COCKFIGHT',
+      'LOTT',
+      'ELOTT',
+    ]);
     expect(menus[0]).toMatchObject({ name: 'Slots', page: '/rng' });
     expect(menus.find((m: { type: string }) => m.type === 'COCKFIGHT').page).toBe('/sports?category=COCKFIGHT');
     expect(menus[0].data.vendors.length).toBeGreaterThan(10);
@@ -246,7 +295,9 @@ describe('GET /wps/relay/GCSGAME_getRankList', () => {
 describe('artwork', () => {
   it('serves a game, a vendor, a banner and a default icon as SVG, cached for a year', async () => {
     for (const url of [
-      '/wps/static/art/game/LOTUSREEL_0002.svg?v=1', '/wps/static/art/vendor/LOTUSREEL.svg', '/wps/static/art/banner/home-live.svg',
+      '/wps/static/art/game/LOTUSREEL_0002.svg?v=1',
+      '/wps/static/art/vendor/LOTUSREEL.svg',
+      '/wps/static/art/banner/home-live.svg',
       '/wps/static/art/default/FISH.svg',
     ]) {
       const res = await t.app.inject({ url });
@@ -268,14 +319,17 @@ describe('artwork', () => {
     expect(esc.body).not.toContain('<Jerry>');
   });
 
-  it.each(['/wps/static/art/game/NOPE.svg', '/wps/static/art/vendor/NOPE.svg', '/wps/static/art/default/NOPE.svg', '/wps/static/art/game/..%2Fx.svg', '/wps/static/art/game/a.png'])(
-    '%s is a 404 or 400 in the envelope',
-    async (url) => {
-      const res = await t.app.inject({ url });
-      expect([400, 404]).toContain(res.statusCode);
-      expect(res.json().success).toBe(false);
-    },
-  );
+  it.each([
+    '/wps/static/art/game/NOPE.svg',
+    '/wps/static/art/vendor/NOPE.svg',
+    '/wps/static/art/default/NOPE.svg',
+    '/wps/static/art/game/..%2Fx.svg',
+    '/wps/static/art/game/a.png',
+  ])('%s is a 404 or 400 in the envelope', async (url) => {
+    const res = await t.app.inject({ url });
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.json().success).toBe(false);
+  });
 });
 
 describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
@@ -283,7 +337,9 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     const res = await get('/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B&language=EN');
     const v = res.body.value;
     expect(v.banners.filter((b: { groupName: string }) => b.groupName === 'w_home').length).toBeGreaterThanOrEqual(3);
-    expect(new Set(v.banners.map((b: { groupName: string }) => b.groupName))).toEqual(new Set(['w_home', 'w_login', 'w_register', 'w_leftmenu']));
+    expect(new Set(v.banners.map((b: { groupName: string }) => b.groupName))).toEqual(
+      new Set(['w_home', 'w_login', 'w_register', 'w_leftmenu']),
+    );
     expect(v.playerNotices.length).toBeGreaterThan(0);
     expect(v.popup.every((p: { execution: string }) => p.execution === 'B')).toBe(true);
     expect(v.promotion[0].promotionType).toBe('REBATE');
@@ -303,10 +359,22 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
 it('documents every catalogue call in the OpenAPI document', async () => {
   const doc = (await get('/wps/docs/json')).body;
   for (const path of [
-    '/wps/relay/GCSGAME_gameList', '/wps/relay/GCSGAME_hotGamesV2', '/wps/relay/MCSFE_getFavoriteGames', '/wps/relay/MCSFE_getFavoriteGamesList',
-    '/wps/relay/MCSFE_addFavoriteGameV2', '/wps/relay/MCSFE_removeFavoriteGameV2', '/wps/relay/GCS_recentGame', '/wps/relay/GCSGAME_newGameVendor',
-    '/wps/relay/GCSGAME_getVassGameType', '/lgw/games/game_menus', '/wps/relay/GCSGAME_getRankList', '/wps/game/launchGame',
-    '/wps/relay/GCS_gameLaunchFB', '/lgw/vn/games/game_menu', '/lgw/vn/numeros/opened/game', '/lotto/lgw/games/opened/numero',
+    '/wps/relay/GCSGAME_gameList',
+    '/wps/relay/GCSGAME_hotGamesV2',
+    '/wps/relay/MCSFE_getFavoriteGames',
+    '/wps/relay/MCSFE_getFavoriteGamesList',
+    '/wps/relay/MCSFE_addFavoriteGameV2',
+    '/wps/relay/MCSFE_removeFavoriteGameV2',
+    '/wps/relay/GCS_recentGame',
+    '/wps/relay/GCSGAME_newGameVendor',
+    '/wps/relay/GCSGAME_getVassGameType',
+    '/lgw/games/game_menus',
+    '/wps/relay/GCSGAME_getRankList',
+    '/wps/game/launchGame',
+    '/wps/relay/GCS_gameLaunchFB',
+    '/lgw/vn/games/game_menu',
+    '/lgw/vn/numeros/opened/game',
+    '/lotto/lgw/games/opened/numero',
     '/wps/relay/MCSFE_getListAnnouncements',
   ]) {
     expect(doc.paths).toHaveProperty([path]);

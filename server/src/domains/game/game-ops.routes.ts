@@ -60,9 +60,18 @@ const GAME_SQL = `SELECT node_id AS "nodeId", game_code AS "gameCode", vendor_co
   FROM games`;
 
 /** Sorts `listed` first, in the order given, then everything else in its current order (sort = 10, 20, …). */
-async function reorder(q: Queryable, table: 'game_vendors' | 'games', key: 'code' | 'game_code', listed: string[], scope?: string) {
+async function reorder(
+  q: Queryable,
+  table: 'game_vendors' | 'games',
+  key: 'code' | 'game_code',
+  listed: string[],
+  scope?: string,
+) {
   const where = scope ? 'WHERE game_type = $1' : '';
-  const rows = await q.query<{ k: string }>(`SELECT ${key} AS k FROM ${table} ${where} ORDER BY sort, ${key} FOR UPDATE`, scope ? [scope] : []);
+  const rows = await q.query<{ k: string }>(
+    `SELECT ${key} AS k FROM ${table} ${where} ORDER BY sort, ${key} FOR UPDATE`,
+    scope ? [scope] : [],
+  );
   const known = new Set(rows.map((r) => r.k));
   const missing = listed.filter((c) => !known.has(c));
   if (missing.length) {
@@ -146,8 +155,18 @@ const gameFields = {
   maintenance: strictBoolean,
 };
 const GAME_COLUMNS: Record<string, string> = {
-  nameEn: 'name_en', nameBn: 'name_bn', classify: 'classify', gameGroupCode: 'game_group_code', hotRank: 'hot_rank', isNew: 'is_new',
-  supportPlay: 'support_play', minBet: 'min_bet', lineNum: 'line_num', drawInterval: 'draw_interval_s', sort: 'sort', hidden: 'hidden',
+  nameEn: 'name_en',
+  nameBn: 'name_bn',
+  classify: 'classify',
+  gameGroupCode: 'game_group_code',
+  hotRank: 'hot_rank',
+  isNew: 'is_new',
+  supportPlay: 'support_play',
+  minBet: 'min_bet',
+  lineNum: 'line_num',
+  drawInterval: 'draw_interval_s',
+  sort: 'sort',
+  hidden: 'hidden',
   maintenance: 'maintenance',
 };
 
@@ -175,159 +194,252 @@ export const gameOpsRoutes: FastifyPluginAsync<{ opsKey: string; store: Catalogu
   };
 
   app.get('/vendors', { schema: { hide, response: replies({ type: 'array', items: vendorValue }) } }, async () =>
-    ok(await app.db.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`)));
+    ok(await app.db.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`)),
+  );
 
-  app.post<{ Body: VendorBody }>('/vendors', {
-    schema: {
-      hide,
-      body: strictObject(
-        { code: vendorCode, displayName: name, displayNameBn: { anyOf: [name, { type: 'null' }] }, gameTypes: types, sort: gameFields.sort, hidden: strictBoolean },
-        ['code', 'displayName', 'gameTypes'],
-      ),
-      response: replies(vendorValue),
+  app.post<{ Body: VendorBody }>(
+    '/vendors',
+    {
+      schema: {
+        hide,
+        body: strictObject(
+          {
+            code: vendorCode,
+            displayName: name,
+            displayNameBn: { anyOf: [name, { type: 'null' }] },
+            gameTypes: types,
+            sort: gameFields.sort,
+            hidden: strictBoolean,
+          },
+          ['code', 'displayName', 'gameTypes'],
+        ),
+        response: replies(vendorValue),
+      },
     },
-  }, async (request, reply) => {
-    const b = request.body;
-    const vendor = await edit(async (q) => {
-      const row = await q.one(
-        `INSERT INTO game_vendors (code, display_name, display_name_bn, game_types, sort, hidden)
+    async (request, reply) => {
+      const b = request.body;
+      const vendor = await edit(async (q) => {
+        const row = await q.one(
+          `INSERT INTO game_vendors (code, display_name, display_name_bn, game_types, sort, hidden)
          VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(max(sort), 0) + 10 FROM game_vendors)), $6)
          ON CONFLICT (code) DO NOTHING RETURNING code`,
-        [b.code, b.displayName, b.displayNameBn ?? null, b.gameTypes, b.sort ?? null, b.hidden ?? false],
-      );
-      if (!row) throw new ApiError(409, 'VENDOR_EXISTS', `Vendor ${b.code} already exists`);
-      return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [b.code]);
-    });
-    reply.code(201);
-    return ok(vendor, 'Vendor added');
-  });
-
-  app.patch<{ Params: { code: string }; Body: Partial<VendorBody> }>('/vendors/:code', {
-    schema: {
-      hide,
-      params: { type: 'object', required: ['code'], properties: { code: vendorCode } },
-      body: strictObject(
-        { displayName: name, displayNameBn: { anyOf: [name, { type: 'null' }] }, gameTypes: types, sort: gameFields.sort, hidden: strictBoolean },
-        [],
-        { minProperties: 1 },
-      ),
-      response: replies(vendorValue),
+          [b.code, b.displayName, b.displayNameBn ?? null, b.gameTypes, b.sort ?? null, b.hidden ?? false],
+        );
+        if (!row) throw new ApiError(409, 'VENDOR_EXISTS', `Vendor ${b.code} already exists`);
+        return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [b.code]);
+      });
+      reply.code(201);
+      return ok(vendor, 'Vendor added');
     },
-  }, async (request) => {
-    const { sets, params } = setClause(request.body, { displayName: 'display_name', displayNameBn: 'display_name_bn', gameTypes: 'game_types', sort: 'sort', hidden: 'hidden' }, 2);
-    const vendor = await edit(async (q) => {
-      const row = await q.one(`UPDATE game_vendors SET ${sets.join(', ')}, updated_at = now() WHERE code = $1 RETURNING code`, [request.params.code, ...params]);
-      if (!row) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${request.params.code}`);
-      return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [request.params.code]);
-    });
-    return ok(vendor, 'Vendor updated');
-  });
+  );
 
-  app.put<{ Body: { codes: string[] } }>('/vendors/order', {
-    schema: {
-      hide,
-      description: 'The listed vendors first, in this order; the others after them, in their current order.',
-      body: strictObject({ codes: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: vendorCode } }, ['codes']),
-      response: replies({ type: 'array', items: vendorValue }),
-    },
-  }, async (request) => {
-    const vendors = await edit(async (q) => {
-      await reorder(q, 'game_vendors', 'code', request.body.codes);
-      return q.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`);
-    });
-    return ok(vendors, 'Vendors reordered');
-  });
-
-  app.get<{ Querystring: { vendor?: string; gameType?: string; hidden?: boolean; limit: number } }>('/', {
-    schema: {
-      hide,
-      querystring: {
-        type: 'object',
-        properties: { vendor: vendorCode, gameType: { type: 'string', enum: gameTypeEnum }, hidden: { type: 'boolean' }, limit: { type: 'integer', minimum: 1, maximum: 5000, default: 200 } },
+  app.patch<{ Params: { code: string }; Body: Partial<VendorBody> }>(
+    '/vendors/:code',
+    {
+      schema: {
+        hide,
+        params: { type: 'object', required: ['code'], properties: { code: vendorCode } },
+        body: strictObject(
+          {
+            displayName: name,
+            displayNameBn: { anyOf: [name, { type: 'null' }] },
+            gameTypes: types,
+            sort: gameFields.sort,
+            hidden: strictBoolean,
+          },
+          [],
+          { minProperties: 1 },
+        ),
+        response: replies(vendorValue),
       },
-      response: replies({ type: 'array', items: gameValue }),
     },
-  }, async (request) => {
-    const { vendor, gameType, hidden, limit } = request.query;
-    return ok(await app.db.query(
-      `${GAME_SQL} WHERE ($1::text IS NULL OR vendor_code = $1) AND ($2::text IS NULL OR game_type = $2) AND ($3::boolean IS NULL OR hidden = $3)
-       ORDER BY game_type, sort, node_id LIMIT $4`,
-      [vendor ?? null, gameType ?? null, hidden ?? null, limit],
-    ));
-  });
+    async (request) => {
+      const { sets, params } = setClause(
+        request.body,
+        {
+          displayName: 'display_name',
+          displayNameBn: 'display_name_bn',
+          gameTypes: 'game_types',
+          sort: 'sort',
+          hidden: 'hidden',
+        },
+        2,
+      );
+      const vendor = await edit(async (q) => {
+        const row = await q.one(`UPDATE game_vendors SET ${sets.join(', ')}, updated_at = now() WHERE code = $1 RETURNING code`, [
+          request.params.code,
+          ...params,
+        ]);
+        if (!row) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${request.params.code}`);
+        return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [request.params.code]);
+      });
+      return ok(vendor, 'Vendor updated');
+    },
+  );
 
-  app.post<{ Body: GameBody }>('/', {
-    schema: {
-      hide,
-      body: strictObject(
-        { gameCode, vendor: vendorCode, gameType: { type: 'string', enum: gameTypeEnum }, isGame: { type: 'string', enum: ['GAME', 'LOBBY', 'VASSALAGE'] }, ...gameFields },
-        ['gameCode', 'vendor', 'gameType', 'nameEn'],
-      ),
-      response: replies(gameValue),
+  app.put<{ Body: { codes: string[] } }>(
+    '/vendors/order',
+    {
+      schema: {
+        hide,
+        description: 'The listed vendors first, in this order; the others after them, in their current order.',
+        body: strictObject({ codes: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: vendorCode } }, [
+          'codes',
+        ]),
+        response: replies({ type: 'array', items: vendorValue }),
+      },
     },
-  }, async (request, reply) => {
-    const b = request.body;
-    const game = await edit(async (q) => {
-      const vendor = await q.one<{ game_types: string[] }>('SELECT game_types FROM game_vendors WHERE code = $1', [b.vendor]);
-      if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${b.vendor}`);
-      if (!vendor.game_types.includes(b.gameType)) throw new ApiError(400, 'GAME_TYPE_NOT_SERVED', `${b.vendor} serves ${vendor.game_types.join(', ')}`);
-      const row = await q.one<{ node_id: number }>(
-        `INSERT INTO games (game_code, vendor_code, game_type, is_game, name_en, name_bn, classify, game_group_code, hot_rank, is_new,
+    async (request) => {
+      const vendors = await edit(async (q) => {
+        await reorder(q, 'game_vendors', 'code', request.body.codes);
+        return q.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`);
+      });
+      return ok(vendors, 'Vendors reordered');
+    },
+  );
+
+  app.get<{ Querystring: { vendor?: string; gameType?: string; hidden?: boolean; limit: number } }>(
+    '/',
+    {
+      schema: {
+        hide,
+        querystring: {
+          type: 'object',
+          properties: {
+            vendor: vendorCode,
+            gameType: { type: 'string', enum: gameTypeEnum },
+            hidden: { type: 'boolean' },
+            limit: { type: 'integer', minimum: 1, maximum: 5000, default: 200 },
+          },
+        },
+        response: replies({ type: 'array', items: gameValue }),
+      },
+    },
+    async (request) => {
+      const { vendor, gameType, hidden, limit } = request.query;
+      return ok(
+        await app.db.query(
+          `${GAME_SQL} WHERE ($1::text IS NULL OR vendor_code = $1) AND ($2::text IS NULL OR game_type = $2) AND ($3::boolean IS NULL OR hidden = $3)
+       ORDER BY game_type, sort, node_id LIMIT $4`,
+          [vendor ?? null, gameType ?? null, hidden ?? null, limit],
+        ),
+      );
+    },
+  );
+
+  app.post<{ Body: GameBody }>(
+    '/',
+    {
+      schema: {
+        hide,
+        body: strictObject(
+          {
+            gameCode,
+            vendor: vendorCode,
+            gameType: { type: 'string', enum: gameTypeEnum },
+            isGame: { type: 'string', enum: ['GAME', 'LOBBY', 'VASSALAGE'] },
+            ...gameFields,
+          },
+          ['gameCode', 'vendor', 'gameType', 'nameEn'],
+        ),
+        response: replies(gameValue),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const game = await edit(async (q) => {
+        const vendor = await q.one<{ game_types: string[] }>('SELECT game_types FROM game_vendors WHERE code = $1', [b.vendor]);
+        if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${b.vendor}`);
+        if (!vendor.game_types.includes(b.gameType))
+          throw new ApiError(400, 'GAME_TYPE_NOT_SERVED', `${b.vendor} serves ${vendor.game_types.join(', ')}`);
+        const row = await q.one<{ node_id: number }>(
+          `INSERT INTO games (game_code, vendor_code, game_type, is_game, name_en, name_bn, classify, game_group_code, hot_rank, is_new,
                             support_play, min_bet, line_num, draw_interval_s, sort, hidden, maintenance)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
                  COALESCE($15, (SELECT COALESCE(max(sort), 0) + 10 FROM games WHERE game_type = $3)), $16, $17)
          ON CONFLICT (game_code) DO NOTHING RETURNING node_id`,
-        [
-          b.gameCode, b.vendor, b.gameType, b.isGame ?? 'GAME', b.nameEn, b.nameBn ?? null, b.classify ?? null, b.gameGroupCode ?? null,
-          b.hotRank ?? null, b.isNew ?? false, b.supportPlay ?? 1, b.minBet ?? 100, b.lineNum ?? 0, b.drawInterval ?? null, b.sort ?? null,
-          b.hidden ?? false, b.maintenance ?? false,
-        ],
-      );
-      if (!row) throw new ApiError(409, 'GAME_EXISTS', `Game ${b.gameCode} already exists`);
-      await checkClassify(q, row.node_id);
-      return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
-    });
-    reply.code(201);
-    return ok(game, 'Game added');
-  });
-
-  app.patch<{ Params: { code: string }; Body: Partial<GameBody> }>('/:code', {
-    schema: {
-      hide,
-      params: { type: 'object', required: ['code'], properties: { code: gameCode } },
-      body: strictObject(gameFields, [], { minProperties: 1 }),
-      response: replies(gameValue),
+          [
+            b.gameCode,
+            b.vendor,
+            b.gameType,
+            b.isGame ?? 'GAME',
+            b.nameEn,
+            b.nameBn ?? null,
+            b.classify ?? null,
+            b.gameGroupCode ?? null,
+            b.hotRank ?? null,
+            b.isNew ?? false,
+            b.supportPlay ?? 1,
+            b.minBet ?? 100,
+            b.lineNum ?? 0,
+            b.drawInterval ?? null,
+            b.sort ?? null,
+            b.hidden ?? false,
+            b.maintenance ?? false,
+          ],
+        );
+        if (!row) throw new ApiError(409, 'GAME_EXISTS', `Game ${b.gameCode} already exists`);
+        await checkClassify(q, row.node_id);
+        return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
+      });
+      reply.code(201);
+      return ok(game, 'Game added');
     },
-  }, async (request) => {
-    const { sets, params } = setClause(request.body, GAME_COLUMNS, 2);
-    const game = await edit(async (q) => {
-      const row = await q.one<{ node_id: number }>(
-        `UPDATE games SET ${sets.join(', ')}, updated_at = now() WHERE game_code = $1 RETURNING node_id`,
-        [request.params.code, ...params],
-      );
-      if (!row) throw new ApiError(404, 'GAME_NOT_FOUND', `No game ${request.params.code}`);
-      await checkClassify(q, row.node_id);
-      return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
-    });
-    return ok(game, 'Game updated');
-  });
+  );
 
-  app.put<{ Body: { gameType: string; codes: string[] } }>('/order', {
-    schema: {
-      hide,
-      description: 'Within one game type: the listed games first, in this order; the others after them, in their current order.',
-      body: strictObject(
-        { gameType: { type: 'string', enum: gameTypeEnum }, codes: { type: 'array', minItems: 1, maxItems: 5000, uniqueItems: true, items: gameCode } },
-        ['gameType', 'codes'],
-      ),
-      response: replies({ type: 'object', required: ['gameType', 'first'], properties: { gameType: { type: 'string' }, first: { type: 'array', items: gameValue } } }),
+  app.patch<{ Params: { code: string }; Body: Partial<GameBody> }>(
+    '/:code',
+    {
+      schema: {
+        hide,
+        params: { type: 'object', required: ['code'], properties: { code: gameCode } },
+        body: strictObject(gameFields, [], { minProperties: 1 }),
+        response: replies(gameValue),
+      },
     },
-  }, async (request) => {
-    const { gameType, codes } = request.body;
-    const first = await edit(async (q) => {
-      await reorder(q, 'games', 'game_code', codes, gameType);
-      return q.query(`${GAME_SQL} WHERE game_type = $1 ORDER BY sort, node_id LIMIT $2`, [gameType, codes.length]);
-    });
-    return ok({ gameType, first }, 'Games reordered');
-  });
+    async (request) => {
+      const { sets, params } = setClause(request.body, GAME_COLUMNS, 2);
+      const game = await edit(async (q) => {
+        const row = await q.one<{ node_id: number }>(
+          `UPDATE games SET ${sets.join(', ')}, updated_at = now() WHERE game_code = $1 RETURNING node_id`,
+          [request.params.code, ...params],
+        );
+        if (!row) throw new ApiError(404, 'GAME_NOT_FOUND', `No game ${request.params.code}`);
+        await checkClassify(q, row.node_id);
+        return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
+      });
+      return ok(game, 'Game updated');
+    },
+  );
+
+  app.put<{ Body: { gameType: string; codes: string[] } }>(
+    '/order',
+    {
+      schema: {
+        hide,
+        description:
+          'Within one game type: the listed games first, in this order; the others after them, in their current order.',
+        body: strictObject(
+          {
+            gameType: { type: 'string', enum: gameTypeEnum },
+            codes: { type: 'array', minItems: 1, maxItems: 5000, uniqueItems: true, items: gameCode },
+          },
+          ['gameType', 'codes'],
+        ),
+        response: replies({
+          type: 'object',
+          required: ['gameType', 'first'],
+          properties: { gameType: { type: 'string' }, first: { type: 'array', items: gameValue } },
+        }),
+      },
+    },
+    async (request) => {
+      const { gameType, codes } = request.body;
+      const first = await edit(async (q) => {
+        await reorder(q, 'games', 'game_code', codes, gameType);
+        return q.query(`${GAME_SQL} WHERE game_type = $1 ORDER BY sort, node_id LIMIT $2`, [gameType, codes.length]);
+      });
+      return ok({ gameType, first }, 'Games reordered');
+    },
+  );
 };

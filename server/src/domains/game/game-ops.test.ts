@@ -16,12 +16,23 @@ const ops = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payloa
   return { status: res.statusCode, body: res.json() };
 };
 const list = async (query: string) => (await t.app.inject({ url: `/wps/relay/GCSGAME_gameList?${query}` })).json().value;
-const lanes = async () => (await t.app.inject({ url: '/wps/relay/GCSGAME_newGameVendor?language=EN' })).json().value.data.lanes as VendorCardGroup[];
-const snapshot = () => t.db.query('SELECT * FROM games ORDER BY node_id').then((g) => JSON.stringify(g)).then(async (g) => g + JSON.stringify(await t.db.query('SELECT * FROM game_vendors ORDER BY code')));
+const lanes = async () =>
+  (await t.app.inject({ url: '/wps/relay/GCSGAME_newGameVendor?language=EN' })).json().value.data.lanes as VendorCardGroup[];
+const snapshot = () =>
+  t.db
+    .query('SELECT * FROM games ORDER BY node_id')
+    .then((g) => JSON.stringify(g))
+    .then(async (g) => g + JSON.stringify(await t.db.query('SELECT * FROM game_vendors ORDER BY code')));
 
 describe('operator access', () => {
   it('refuses a missing or wrong key on every catalogue endpoint', async () => {
-    for (const [method, url] of [['GET', '/ops/games/vendors'], ['POST', '/ops/games/vendors'], ['PATCH', '/ops/games/LOTUSREEL_0001'], ['PUT', '/ops/games/order'], ['GET', '/ops/games']] as const) {
+    for (const [method, url] of [
+      ['GET', '/ops/games/vendors'],
+      ['POST', '/ops/games/vendors'],
+      ['PATCH', '/ops/games/LOTUSREEL_0001'],
+      ['PUT', '/ops/games/order'],
+      ['GET', '/ops/games'],
+    ] as const) {
       const res = await ops(method, url, {}, 'wrong');
       expect([res.status, res.body.errorCode]).toEqual([401, 'OPS_KEY_INVALID']);
     }
@@ -30,13 +41,20 @@ describe('operator access', () => {
 
 describe('vendors', () => {
   it('adds a vendor (it appears in the lanes and menus once it has a game), refusing a duplicate', async () => {
-    const added = await ops('POST', '/ops/games/vendors', { code: 'NEWSTUDIO', displayName: 'New Studio', displayNameBn: 'নতুন স্টুডিও', gameTypes: ['RNG', 'FISH'] });
+    const added = await ops('POST', '/ops/games/vendors', {
+      code: 'NEWSTUDIO',
+      displayName: 'New Studio',
+      displayNameBn: 'নতুন স্টুডিও',
+      gameTypes: ['RNG', 'FISH'],
+    });
     expect(added.status).toBe(201);
     expect(added.body.value).toMatchObject({ code: 'NEWSTUDIO', gameTypes: ['RNG', 'FISH'], hidden: false, games: 0 });
     const rng = (await lanes()).find((l) => l.gameCategory === 'RNG')!;
     expect(rng.vendors.at(-1)).toBe('NEWSTUDIO');
     expect(rng.cards.NEWSTUDIO.displayName).toBe('New Studio');
-    expect((await ops('POST', '/ops/games/vendors', { code: 'NEWSTUDIO', displayName: 'Again', gameTypes: ['RNG'] })).body.errorCode).toBe('VENDOR_EXISTS');
+    expect(
+      (await ops('POST', '/ops/games/vendors', { code: 'NEWSTUDIO', displayName: 'Again', gameTypes: ['RNG'] })).body.errorCode,
+    ).toBe('VENDOR_EXISTS');
   });
 
   it('hides and shows a vendor: its games leave every list at once, and come back', async () => {
@@ -84,7 +102,14 @@ describe('vendors', () => {
 describe('games', () => {
   it('adds a game: it is listed, searchable and has art; a duplicate is refused', async () => {
     const res = await ops('POST', '/ops/games', {
-      gameCode: 'NEWSTUDIO_0001', vendor: 'NEWSTUDIO', gameType: 'RNG', nameEn: 'Operator Special', nameBn: 'অপারেটর স্পেশাল', classify: 'VIDEO', isNew: true, hotRank: 1,
+      gameCode: 'NEWSTUDIO_0001',
+      vendor: 'NEWSTUDIO',
+      gameType: 'RNG',
+      nameEn: 'Operator Special',
+      nameBn: 'অপারেটর স্পেশাল',
+      classify: 'VIDEO',
+      isNew: true,
+      hotRank: 1,
     });
     expect(res.status).toBe(201);
     expect(res.body.value).toMatchObject({ gameCode: 'NEWSTUDIO_0001', isNew: true, hidden: false });
@@ -92,7 +117,10 @@ describe('games', () => {
     expect(found.map((g) => g.gameCode)).toEqual(['NEWSTUDIO_0001']);
     expect(found[0]).toMatchObject({ isNew: 1, isHot: 1, gameClassify: 'VIDEO' });
     expect((await t.app.inject({ url: found[0].iconUrl })).statusCode).toBe(200);
-    expect((await ops('POST', '/ops/games', { gameCode: 'NEWSTUDIO_0001', vendor: 'NEWSTUDIO', gameType: 'RNG', nameEn: 'x' })).body.errorCode).toBe('GAME_EXISTS');
+    expect(
+      (await ops('POST', '/ops/games', { gameCode: 'NEWSTUDIO_0001', vendor: 'NEWSTUDIO', gameType: 'RNG', nameEn: 'x' })).body
+        .errorCode,
+    ).toBe('GAME_EXISTS');
   });
 
   it('hides, renames and reorders games; every change shows at once', async () => {
@@ -105,7 +133,11 @@ describe('games', () => {
     expect(back[0].iconUrl).not.toBe(first[0].iconUrl); // the art's address follows the name
     const res = await ops('PUT', '/ops/games/order', { gameType: 'PVP', codes: [first[2].gameCode, first[1].gameCode] });
     expect(res.body.value.first.map((g: { gameCode: string }) => g.gameCode)).toEqual([first[2].gameCode, first[1].gameCode]);
-    expect(((await list('gameType=PVP&pageSize=3')).games as Game[]).map((g) => g.nodeId)).toEqual([first[2].nodeId, first[1].nodeId, first[0].nodeId]);
+    expect(((await list('gameType=PVP&pageSize=3')).games as Game[]).map((g) => g.nodeId)).toEqual([
+      first[2].nodeId,
+      first[1].nodeId,
+      first[0].nodeId,
+    ]);
   });
 
   it('marks games hot and new, and lists them for the operator', async () => {
@@ -125,10 +157,28 @@ describe('games', () => {
     const cases: [string, string, object, number, string][] = [
       ['POST', '/ops/games', { gameCode: 'X_1', vendor: 'NOSUCH', gameType: 'RNG', nameEn: 'x' }, 404, 'VENDOR_NOT_FOUND'],
       ['POST', '/ops/games', { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'LIVE', nameEn: 'x' }, 400, 'GAME_TYPE_NOT_SERVED'],
-      ['POST', '/ops/games', { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x', classify: 'VIDEO' }, 400, 'CLASSIFY_UNKNOWN'],
+      [
+        'POST',
+        '/ops/games',
+        { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x', classify: 'VIDEO' },
+        400,
+        'CLASSIFY_UNKNOWN',
+      ],
       ['POST', '/ops/games', { gameCode: 'x-1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x' }, 400, 'VALIDATION_ERROR'],
-      ['POST', '/ops/games', { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x'.repeat(81) }, 400, 'VALIDATION_ERROR'],
-      ['POST', '/ops/games', { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x', minBet: 0 }, 400, 'VALIDATION_ERROR'],
+      [
+        'POST',
+        '/ops/games',
+        { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x'.repeat(81) },
+        400,
+        'VALIDATION_ERROR',
+      ],
+      [
+        'POST',
+        '/ops/games',
+        { gameCode: 'X_1', vendor: 'DEEPNET', gameType: 'FISH', nameEn: 'x', minBet: 0 },
+        400,
+        'VALIDATION_ERROR',
+      ],
       ['PATCH', '/ops/games/NOPE_0001', { hidden: true }, 404, 'GAME_NOT_FOUND'],
       ['PATCH', '/ops/games/DEEPNET_0001', { classify: 'ROULETTE' }, 400, 'CLASSIFY_UNKNOWN'],
       ['PATCH', '/ops/games/DEEPNET_0001', { supportPlay: 2 }, 400, 'VALIDATION_ERROR'],
@@ -178,13 +228,30 @@ describe('operator CLI: catalogue commands', () => {
     await run('vendor-order', 'clivendor');
     expect(lines.at(-1)).toMatch(/^order: CLIVENDOR, /);
     await run('vendor-hide', 'CLIVENDOR');
-    expect((await ops('GET', '/ops/games/vendors')).body.value.find((v: { code: string }) => v.code === 'CLIVENDOR').hidden).toBe(true);
+    expect((await ops('GET', '/ops/games/vendors')).body.value.find((v: { code: string }) => v.code === 'CLIVENDOR').hidden).toBe(
+      true,
+    );
     await run('vendor-show', 'CLIVENDOR');
-    expect((await ops('GET', '/ops/games/vendors')).body.value.find((v: { code: string }) => v.code === 'CLIVENDOR').hidden).toBe(false);
+    expect((await ops('GET', '/ops/games/vendors')).body.value.find((v: { code: string }) => v.code === 'CLIVENDOR').hidden).toBe(
+      false,
+    );
   });
 
   it('adds a game, flags it, reorders, hides and shows it; the storefront follows', async () => {
-    await run('game-add', 'cli_0001', '--vendor', 'CLIVENDOR', '--type', 'PVP', '--name', 'Cli Rummy', '--classify', 'rummy', '--new', '--trial');
+    await run(
+      'game-add',
+      'cli_0001',
+      '--vendor',
+      'CLIVENDOR',
+      '--type',
+      'PVP',
+      '--name',
+      'Cli Rummy',
+      '--classify',
+      'rummy',
+      '--new',
+      '--trial',
+    );
     expect(lines.at(-1)).toMatch(/^game CLI_0001 added \(node \d+\)$/);
     await run('game-hot', 'CLI_0001', '2');
     await run('game-order', 'PVP', 'CLI_0001');

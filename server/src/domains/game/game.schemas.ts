@@ -9,7 +9,14 @@ export const gameTypeEnum = [...GAME_TYPES];
  * properties instead of failing on them; `propertyNames` makes an unknown one a clear 400.
  */
 export function strictObject(properties: Record<string, object>, required: string[] = [], extra: object = {}) {
-  return { type: 'object', required, additionalProperties: false, propertyNames: { enum: Object.keys(properties) }, properties, ...extra };
+  return {
+    type: 'object',
+    required,
+    additionalProperties: false,
+    propertyNames: { enum: Object.keys(properties) },
+    properties,
+    ...extra,
+  };
 }
 const str = { type: 'string' };
 const int = { type: 'integer' };
@@ -35,8 +42,24 @@ export const pageNoQuery = { type: 'integer', minimum: 1, maximum: 100000, defau
 export const gameSchema = {
   type: 'object',
   required: [
-    'nodeId', 'gameCode', 'gameName', 'displayName', 'vassalage', 'gameType', 'isGame', 'isHot', 'isNew', 'supportPlay',
-    'iconUrl', 'showIcon', 'defaultIcon', 'gameClassify', 'gameGroupCode', 'minBet', 'lineNum', 'maintenance',
+    'nodeId',
+    'gameCode',
+    'gameName',
+    'displayName',
+    'vassalage',
+    'gameType',
+    'isGame',
+    'isHot',
+    'isNew',
+    'supportPlay',
+    'iconUrl',
+    'showIcon',
+    'defaultIcon',
+    'gameClassify',
+    'gameGroupCode',
+    'minBet',
+    'lineNum',
+    'maintenance',
   ],
   properties: {
     nodeId: int,
@@ -45,7 +68,11 @@ export const gameSchema = {
     displayName: { type: 'string', description: "The name in the request's language" },
     vassalage: { type: 'string', description: 'Vendor code' },
     gameType: { type: 'string', enum: gameTypeEnum },
-    isGame: { type: 'string', enum: ['GAME', 'LOBBY', 'VASSALAGE'], description: 'VASSALAGE: the entry opens the vendor popup list' },
+    isGame: {
+      type: 'string',
+      enum: ['GAME', 'LOBBY', 'VASSALAGE'],
+      description: 'VASSALAGE: the entry opens the vendor popup list',
+    },
     isHot: flag,
     isNew: flag,
     supportPlay: { ...flag, description: '0: a free trial is offered; 1: real play only' },
@@ -151,7 +178,11 @@ export const gameMenusValue = {
             properties: {
               vendors: {
                 type: 'array',
-                items: { type: 'object', required: ['code', 'displayName', 'lagerIcon'], properties: { code: str, displayName: str, lagerIcon: str } },
+                items: {
+                  type: 'object',
+                  required: ['code', 'displayName', 'lagerIcon'],
+                  properties: { code: str, displayName: str, lagerIcon: str },
+                },
               },
             },
           },
@@ -215,7 +246,11 @@ export const launchDetailValue = {
     launchMode: str,
     launchedAt: { type: 'string', format: 'date-time' },
     game: gameSchema,
-    vendor: { type: 'object', required: ['code', 'displayName', 'lagerIcon'], properties: { code: str, displayName: str, lagerIcon: str } },
+    vendor: {
+      type: 'object',
+      required: ['code', 'displayName', 'lagerIcon'],
+      properties: { code: str, displayName: str, lagerIcon: str },
+    },
     lotto: {
       type: ['object', 'null'],
       required: ['area', 'prizeMode', 'view'],
@@ -227,7 +262,18 @@ export const launchDetailValue = {
 
 const lotteryGame = {
   type: 'object',
-  required: ['gameCode', 'nodeId', 'gameName', 'displayName', 'gameGroupCode', 'vassalage', 'gameType', 'iconUrl', 'drawInterval', 'prizeModes'],
+  required: [
+    'gameCode',
+    'nodeId',
+    'gameName',
+    'displayName',
+    'gameGroupCode',
+    'vassalage',
+    'gameType',
+    'iconUrl',
+    'drawInterval',
+    'prizeModes',
+  ],
   properties: {
     gameCode: str,
     nodeId: int,
@@ -257,7 +303,11 @@ export const lotteryMenusValue = {
   },
 };
 
-export const lotteryGamesValue = { type: 'object', required: ['games'], properties: { games: { type: 'array', items: lotteryGame } } };
+export const lotteryGamesValue = {
+  type: 'object',
+  required: ['games'],
+  properties: { games: { type: 'array', items: lotteryGame } },
+};
 
 const openedDraw = {
   type: 'object',
@@ -276,6 +326,10 @@ export const openedNumbersValue = {
   properties: { gameCode: str, list: { type: 'array', items: openedDraw }, nextDrawAt: { type: 'string', format: 'date-time' } },
 };
 
-export const latestOpenedValue = { type: 'object', required: ['list'], properties: { list: { type: 'array', items: openedDraw } } };
+export const latestOpenedValue = {
+  type: 'object',
+  required: ['list'],
+  properties: { list: { type: 'array', items: openedDraw } },
+};
 
 export const favouriteIdsValue = { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: int } } };

@@ -4,7 +4,16 @@ import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { vendorArtUrl, vendorName, type Catalogue, type CatalogueStore, type GameRow } from './catalogue.store';
 import { filterCode, langOf } from './game.http';
-import { clientTypeQuery, codeParam, gameTypeEnum, languageQuery, launchDetailValue, launchValue, platformQuery, vendorQuery } from './game.schemas';
+import {
+  clientTypeQuery,
+  codeParam,
+  gameTypeEnum,
+  languageQuery,
+  launchDetailValue,
+  launchValue,
+  platformQuery,
+  vendorQuery,
+} from './game.schemas';
 import { prizeModesOf } from './lottery.draws';
 
 const tags = ['game'];
@@ -30,12 +39,17 @@ interface LaunchQuery {
 const launchQuery = {
   type: 'object',
   properties: {
-    launchMode: { type: 'string', enum: ['GAME', 'VENDOR', 'LOTT'], default: 'GAME', description: 'LOTT launches a lottery game (lotto* fields)' },
+    launchMode: {
+      type: 'string',
+      enum: ['GAME', 'VENDOR', 'LOTT'],
+      default: 'GAME',
+      description: 'LOTT launches a lottery game (lotto* fields)',
+    },
     accountType: { type: 'integer', enum: [0, 1], default: 1, description: '1 real play, 0 free trial' },
     gameId: codeParam('Game code'),
     nodeId: { type: 'integer', minimum: 1, maximum: 9007199254740991 },
     vassalage: vendorQuery,
-    gameType: { type: 'string', enum: gameTypeEnum, description: "With only a vendor: which of its lobbies" },
+    gameType: { type: 'string', enum: gameTypeEnum, description: 'With only a vendor: which of its lobbies' },
     platform: platformQuery,
     clientType: clientTypeQuery,
     language: languageQuery,
@@ -50,8 +64,9 @@ const launchQuery = {
 
 /** What a launch names: a game (nodeId or gameId), a lottery game, or a vendor (its lobby). */
 function resolveTarget(cat: Catalogue, q: LaunchQuery): GameRow {
-  const lottoCode = q.launchMode === 'LOTT' ? q.lottoGameCode ?? q.gameId : undefined;
-  if (q.launchMode === 'LOTT' && !lottoCode) throw new ApiError(400, 'LAUNCH_TARGET_MISSING', 'A lottery launch needs lottoGameCode');
+  const lottoCode = q.launchMode === 'LOTT' ? (q.lottoGameCode ?? q.gameId) : undefined;
+  if (q.launchMode === 'LOTT' && !lottoCode)
+    throw new ApiError(400, 'LAUNCH_TARGET_MISSING', 'A lottery launch needs lottoGameCode');
   let game: GameRow | undefined;
   if (lottoCode) game = cat.gameByCode.get(lottoCode.toUpperCase());
   else if (q.nodeId !== undefined) game = cat.gameByNode.get(q.nodeId);
@@ -62,7 +77,8 @@ function resolveTarget(cat: Catalogue, q: LaunchQuery): GameRow {
     game = own.find((g) => g.isGame === 'LOBBY') ?? own.find((g) => g.isGame === 'GAME');
   } else throw new ApiError(400, 'LAUNCH_TARGET_MISSING', 'Name a game (nodeId or gameId), a lottery game or a vendor');
   if (!game) throw new ApiError(404, 'GAME_NOT_FOUND', 'No such game');
-  if (lottoCode && !(game.gameType === 'LOTT' || game.gameType === 'ELOTT') ) throw new ApiError(404, 'GAME_NOT_FOUND', `${lottoCode} is not a lottery game`);
+  if (lottoCode && !(game.gameType === 'LOTT' || game.gameType === 'ELOTT'))
+    throw new ApiError(404, 'GAME_NOT_FOUND', `${lottoCode} is not a lottery game`);
   if (q.vassalage && (q.nodeId !== undefined || q.gameId) && game.vendor !== filterCode(q.vassalage)) {
     throw new ApiError(400, 'GAME_MISMATCH', `Game ${game.gameCode} is not a game of ${q.vassalage}`);
   }
@@ -84,12 +100,14 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
   const launch = async (request: FastifyRequest<{ Querystring: LaunchQuery }>, forceTrial: boolean) => {
     const q = { ...request.query, accountType: forceTrial ? 0 : request.query.accountType } as LaunchQuery;
     const game = resolveTarget(await store.get(), q);
-    if (game.isGame === 'VASSALAGE') throw new ApiError(400, 'NOT_LAUNCHABLE', 'This entry opens the vendor list; launch one of its games');
+    if (game.isGame === 'VASSALAGE')
+      throw new ApiError(400, 'NOT_LAUNCHABLE', 'This entry opens the vendor list; launch one of its games');
     if (game.maintenance) throw new ApiError(409, 'GAME_MAINTENANCE', `${game.nameEn} is under maintenance`);
     if (q.accountType === 1 && request.member!.type === 4) {
       throw new ApiError(403, 'NEED_REAL_ACCOUNT', 'A real account is needed to play for real');
     }
-    if (q.accountType === 0 && game.supportPlay !== 0) throw new ApiError(400, 'TRIAL_NOT_SUPPORTED', `${game.nameEn} has no free trial`);
+    if (q.accountType === 0 && game.supportPlay !== 0)
+      throw new ApiError(400, 'TRIAL_NOT_SUPPORTED', `${game.nameEn} has no free trial`);
     const lotto = lottoOf(game, q);
     const ticket = randomBytes(16).toString('base64url');
     await app.db.tx(async (tx) => {
@@ -107,9 +125,9 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
   };
 
   const description =
-    'Resolves the game (nodeId or gameId; lottoGameCode with launchMode LOTT; or only vassalage: that vendor\'s lobby), ' +
-    'records the launch and puts the game on top of the member\'s recent games. value.content.game_url is the ' +
-    'platform\'s launch page. Refusals: 401 NOT_LOGGED_IN, 400 LAUNCH_TARGET_MISSING, 404 GAME_NOT_FOUND, ' +
+    "Resolves the game (nodeId or gameId; lottoGameCode with launchMode LOTT; or only vassalage: that vendor's lobby), " +
+    "records the launch and puts the game on top of the member's recent games. value.content.game_url is the " +
+    "platform's launch page. Refusals: 401 NOT_LOGGED_IN, 400 LAUNCH_TARGET_MISSING, 404 GAME_NOT_FOUND, " +
     '400 GAME_MISMATCH, 400 NOT_LAUNCHABLE (a VASSALAGE entry), 409 GAME_MAINTENANCE, 403 NEED_REAL_ACCOUNT ' +
     '(a trial account playing for real), 400 TRIAL_NOT_SUPPORTED (free trial of a game whose supportPlay is 1), ' +
     '400 PRIZE_MODE_UNSUPPORTED.';
@@ -118,44 +136,63 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
     ['/wps/relay/GCS_gameLaunchFB', false, 'Launch a game (the storefront relay name)'],
     ['/wps/relay/GCS_gameTrialLaunch', true, 'Launch a free trial (accountType 0)'],
   ] as const) {
-    app.get<{ Querystring: LaunchQuery }>(path, {
-      preHandler: requireMember,
-      schema: { tags, security, summary, description, querystring: launchQuery, response: replies(launchValue) },
-    }, (request) => launch(request, trial));
+    app.get<{ Querystring: LaunchQuery }>(
+      path,
+      {
+        preHandler: requireMember,
+        schema: { tags, security, summary, description, querystring: launchQuery, response: replies(launchValue) },
+      },
+      (request) => launch(request, trial),
+    );
   }
 
-  app.get<{ Params: { ticket: string } }>('/wps/game/launch/:ticket', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: 'A launch, as the launch page shows it',
-      description: "Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false: no game provider is connected yet.",
-      params: { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } },
-      querystring: { type: 'object', properties: { language: languageQuery } },
-      response: replies(launchDetailValue),
+  app.get<{ Params: { ticket: string } }>(
+    '/wps/game/launch/:ticket',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: 'A launch, as the launch page shows it',
+        description:
+          'Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false: no game provider is connected yet.',
+        params: {
+          type: 'object',
+          required: ['ticket'],
+          properties: { ticket: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } },
+        },
+        querystring: { type: 'object', properties: { language: languageQuery } },
+        response: replies(launchDetailValue),
+      },
     },
-  }, async (request) => {
-    const row = await app.db.one<{ node_id: number; account_type: 0 | 1; launch_mode: string; lotto: unknown; created_at: Date }>(
-      `SELECT node_id, account_type, launch_mode, lotto, created_at FROM game_launches
+    async (request) => {
+      const row = await app.db.one<{
+        node_id: number;
+        account_type: 0 | 1;
+        launch_mode: string;
+        lotto: unknown;
+        created_at: Date;
+      }>(
+        `SELECT node_id, account_type, launch_mode, lotto, created_at FROM game_launches
         WHERE ticket = $1 AND member_id = $2 AND created_at > now() - make_interval(secs => $3)`,
-      [request.params.ticket, request.member!.id, LAUNCH_TTL_S],
-    );
-    if (!row) throw new ApiError(404, 'LAUNCH_NOT_FOUND', 'No such launch');
-    const cat = await store.get();
-    const game = cat.gameByNode.get(Number(row.node_id));
-    if (!game) throw new ApiError(404, 'GAME_NOT_FOUND', 'The game is no longer available');
-    const vendor = cat.vendorByCode.get(game.vendor)!;
-    const lang = langOf(request);
-    return ok({
-      ticket: request.params.ticket,
-      accountType: row.account_type,
-      launchMode: row.launch_mode,
-      launchedAt: new Date(row.created_at).toISOString(),
-      game: cat.toGame(game, lang),
-      vendor: { code: vendor.code, displayName: vendorName(vendor, lang), lagerIcon: vendorArtUrl(vendor) },
-      lotto: (row.lotto as { area: string; prizeMode: string; view: string } | null) ?? null,
-      connected: false,
-    });
-  });
+        [request.params.ticket, request.member!.id, LAUNCH_TTL_S],
+      );
+      if (!row) throw new ApiError(404, 'LAUNCH_NOT_FOUND', 'No such launch');
+      const cat = await store.get();
+      const game = cat.gameByNode.get(Number(row.node_id));
+      if (!game) throw new ApiError(404, 'GAME_NOT_FOUND', 'The game is no longer available');
+      const vendor = cat.vendorByCode.get(game.vendor)!;
+      const lang = langOf(request);
+      return ok({
+        ticket: request.params.ticket,
+        accountType: row.account_type,
+        launchMode: row.launch_mode,
+        launchedAt: new Date(row.created_at).toISOString(),
+        game: cat.toGame(game, lang),
+        vendor: { code: vendor.code, displayName: vendorName(vendor, lang), lagerIcon: vendorArtUrl(vendor) },
+        lotto: (row.lotto as { area: string; prizeMode: string; view: string } | null) ?? null,
+        connected: false,
+      });
+    },
+  );
 };

@@ -24,7 +24,8 @@ export function drawNumbers(gameCode: string, group: string, index: number): str
   const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rand() * 10)));
   const num = (width: number) => pad(Math.floor(rand() * 10 ** width), width);
   if (gameCode === 'LUCKY_PICK2') return digits(2);
-  if (gameCode === 'QD_FAST3' || gameCode === 'QD_TRIPLE_DICE') return Array.from({ length: 3 }, () => String(1 + Math.floor(rand() * 6)));
+  if (gameCode === 'QD_FAST3' || gameCode === 'QD_TRIPLE_DICE')
+    return Array.from({ length: 3 }, () => String(1 + Math.floor(rand() * 6)));
   if (gameCode === 'QD_RACE10') {
     const order = Array.from({ length: 10 }, (_, i) => i + 1);
     for (let i = order.length - 1; i > 0; i--) {
@@ -34,15 +35,22 @@ export function drawNumbers(gameCode: string, group: string, index: number): str
     return order.map((n) => pad(n, 2));
   }
   switch (group) {
-    case 'VN': return [num(5), num(5), num(4), num(4), num(3), num(2)];
-    case 'DAILY': return distinct(rand, 6, 45).map((n) => pad(n, 2));
-    case 'SEA': return [num(4), num(4), num(4)];
-    case 'NUMBERS': return digits(3);
-    case 'KENO': return distinct(rand, 20, 80).map((n) => pad(n, 2));
-    case 'BINGO': return distinct(rand, 5, gameCode === 'KH_BINGO75' ? 75 : 49).map((n) => pad(n, 2));
+    case 'VN':
+      return [num(5), num(5), num(4), num(4), num(3), num(2)];
+    case 'DAILY':
+      return distinct(rand, 6, 45).map((n) => pad(n, 2));
+    case 'SEA':
+      return [num(4), num(4), num(4)];
+    case 'NUMBERS':
+      return digits(3);
+    case 'KENO':
+      return distinct(rand, 20, 80).map((n) => pad(n, 2));
+    case 'BINGO':
+      return distinct(rand, 5, gameCode === 'KH_BINGO75' ? 75 : 49).map((n) => pad(n, 2));
     case 'FAST':
     case 'QUICK':
-    default: return digits(gameCode === 'FF_COLOUR' ? 1 : 5);
+    default:
+      return digits(gameCode === 'FF_COLOUR' ? 1 : 5);
   }
 }
 

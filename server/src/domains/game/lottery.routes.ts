@@ -2,16 +2,32 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { LotteryGame, LotteryMenu } from '@khela/api/src/games';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { classifyName, gameArtUrl, gameName, type Catalogue, type CatalogueStore, type GameRow, type Lang } from './catalogue.store';
+import {
+  classifyName,
+  gameArtUrl,
+  gameName,
+  type Catalogue,
+  type CatalogueStore,
+  type GameRow,
+  type Lang,
+} from './catalogue.store';
 import { cachedReply, langOf } from './game.http';
-import { codeParam, languageQuery, latestOpenedValue, lotteryGamesValue, lotteryMenusValue, openedNumbersValue } from './game.schemas';
+import {
+  codeParam,
+  languageQuery,
+  latestOpenedValue,
+  lotteryGamesValue,
+  lotteryMenusValue,
+  openedNumbersValue,
+} from './game.schemas';
 import { openedDraws, prizeModesOf } from './lottery.draws';
 
 const tags = ['lottery'];
 const prizeModeQuery = { type: 'string', enum: ['LOTT', 'ZY', 'ELOTT', 'SEA'] };
 const deviceQuery = { type: 'string', enum: ['WEB', 'web', 'MOBILE', 'mobile'] };
 
-const isLottery = (g: GameRow) => (g.gameType === 'LOTT' || g.gameType === 'ELOTT') && g.isGame === 'GAME' && g.groupCode !== null;
+const isLottery = (g: GameRow) =>
+  (g.gameType === 'LOTT' || g.gameType === 'ELOTT') && g.isGame === 'GAME' && g.groupCode !== null;
 
 function lotteryGame(g: GameRow, lang: Lang): LotteryGame {
   return {
@@ -51,99 +67,134 @@ function lotteryByCode(cat: Catalogue, code: string): GameRow {
 
 /** Lottery menus, lottery games and opened numbers. */
 export const lotteryRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (app, { store }) => {
-  app.get<{ Querystring: { language?: string; prizeMode?: string } }>('/lgw/vn/games/game_menu', {
-    schema: {
-      tags,
-      summary: 'Lottery menus',
-      description: 'value.gameMenus: the lottery games grouped by gameGroupCode; prizeMode keeps games that support it.',
-      querystring: { type: 'object', properties: { language: languageQuery, prizeMode: prizeModeQuery, device: deviceQuery } },
-      response: replies(lotteryMenusValue),
+  app.get<{ Querystring: { language?: string; prizeMode?: string } }>(
+    '/lgw/vn/games/game_menu',
+    {
+      schema: {
+        tags,
+        summary: 'Lottery menus',
+        description: 'value.gameMenus: the lottery games grouped by gameGroupCode; prizeMode keeps games that support it.',
+        querystring: { type: 'object', properties: { language: languageQuery, prizeMode: prizeModeQuery, device: deviceQuery } },
+        response: replies(lotteryMenusValue),
+      },
     },
-  }, async (request, reply) => {
-    const cat = await store.get();
-    const lang = langOf(request);
-    const mode = request.query.prizeMode;
-    return cachedReply(reply, cat, `lmenu|${lang}|${mode}`, () => ({
-      gameMenus: menus(cat, cat.games.filter((g) => isLottery(g) && (!mode || prizeModesOf(g.gameType, g.groupCode).includes(mode))), lang),
-    }));
-  });
+    async (request, reply) => {
+      const cat = await store.get();
+      const lang = langOf(request);
+      const mode = request.query.prizeMode;
+      return cachedReply(reply, cat, `lmenu|${lang}|${mode}`, () => ({
+        gameMenus: menus(
+          cat,
+          cat.games.filter((g) => isLottery(g) && (!mode || prizeModesOf(g.gameType, g.groupCode).includes(mode))),
+          lang,
+        ),
+      }));
+    },
+  );
 
-  app.get('/lgw/vn/games/game_menu/recent', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security: [{ token: [] }],
-      summary: 'Recently played lottery games',
-      description: 'value.gameMenus: one menu (gameGroupCode RECENT) with the member\'s lottery games, last played first.',
-      querystring: { type: 'object', properties: { language: languageQuery, device: deviceQuery } },
-      response: replies(lotteryMenusValue),
+  app.get(
+    '/lgw/vn/games/game_menu/recent',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'Recently played lottery games',
+        description: "value.gameMenus: one menu (gameGroupCode RECENT) with the member's lottery games, last played first.",
+        querystring: { type: 'object', properties: { language: languageQuery, device: deviceQuery } },
+        response: replies(lotteryMenusValue),
+      },
     },
-  }, async (request) => {
-    const cat = await store.get();
-    const lang = langOf(request);
-    const rows = await app.db.query<{ node_id: number }>(
-      `SELECT r.node_id FROM recent_games r JOIN games g ON g.node_id = r.node_id
+    async (request) => {
+      const cat = await store.get();
+      const lang = langOf(request);
+      const rows = await app.db.query<{ node_id: number }>(
+        `SELECT r.node_id FROM recent_games r JOIN games g ON g.node_id = r.node_id
         WHERE r.member_id = $1 AND g.game_type IN ('LOTT', 'ELOTT')
         ORDER BY r.last_played_at DESC LIMIT 20`,
-      [request.member!.id],
-    );
-    const games = rows.map((r) => cat.gameByNode.get(Number(r.node_id))).filter((g): g is GameRow => !!g && isLottery(g));
-    return ok({
-      gameMenus: games.length
-        ? [{ gameGroupCode: 'RECENT', name: lang === 'BN' ? 'সাম্প্রতিক' : 'Recent', games: games.map((g) => lotteryGame(g, lang)) }]
-        : [],
-    });
-  });
-
-  app.get<{ Querystring: { language?: string; prizeMode?: string } }>('/lgw/vn/games', {
-    schema: {
-      tags,
-      summary: 'Lottery game list',
-      description: 'Every lottery game supporting the prize mode (every lottery game without one).',
-      querystring: { type: 'object', properties: { language: languageQuery, prizeMode: prizeModeQuery, device: deviceQuery } },
-      response: replies(lotteryGamesValue),
+        [request.member!.id],
+      );
+      const games = rows.map((r) => cat.gameByNode.get(Number(r.node_id))).filter((g): g is GameRow => !!g && isLottery(g));
+      return ok({
+        gameMenus: games.length
+          ? [
+              {
+                gameGroupCode: 'RECENT',
+                name: lang === 'BN' ? 'সাম্প্রতিক' : 'Recent',
+                games: games.map((g) => lotteryGame(g, lang)),
+              },
+            ]
+          : [],
+      });
     },
-  }, async (request, reply) => {
-    const cat = await store.get();
-    const lang = langOf(request);
-    const mode = request.query.prizeMode;
-    return cachedReply(reply, cat, `lgames|${lang}|${mode}`, () => ({
-      games: cat.games.filter((g) => isLottery(g) && (!mode || prizeModesOf(g.gameType, g.groupCode).includes(mode))).map((g) => lotteryGame(g, lang)),
-    }));
-  });
+  );
 
-  app.get<{ Querystring: { gameCode: string; size: number } }>('/lgw/vn/numeros/opened/game', {
-    schema: {
-      tags,
-      summary: 'Opened numbers of a lottery game',
-      description: 'The last draws (newest first) and the next draw time. 404 GAME_NOT_FOUND for an unknown lottery game.',
-      querystring: {
-        type: 'object',
-        required: ['gameCode'],
-        properties: { gameCode: codeParam('Lottery game code'), size: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+  app.get<{ Querystring: { language?: string; prizeMode?: string } }>(
+    '/lgw/vn/games',
+    {
+      schema: {
+        tags,
+        summary: 'Lottery game list',
+        description: 'Every lottery game supporting the prize mode (every lottery game without one).',
+        querystring: { type: 'object', properties: { language: languageQuery, prizeMode: prizeModeQuery, device: deviceQuery } },
+        response: replies(lotteryGamesValue),
       },
-      response: replies(openedNumbersValue),
     },
-  }, async (request) => {
-    const g = lotteryByCode(await store.get(), request.query.gameCode);
-    return ok({ gameCode: g.gameCode, ...openedDraws(g, request.query.size) });
-  });
+    async (request, reply) => {
+      const cat = await store.get();
+      const lang = langOf(request);
+      const mode = request.query.prizeMode;
+      return cachedReply(reply, cat, `lgames|${lang}|${mode}`, () => ({
+        games: cat.games
+          .filter((g) => isLottery(g) && (!mode || prizeModesOf(g.gameType, g.groupCode).includes(mode)))
+          .map((g) => lotteryGame(g, lang)),
+      }));
+    },
+  );
 
-  app.get<{ Querystring: { gameCodes?: string } }>('/lotto/lgw/games/opened/numero', {
-    schema: {
-      tags,
-      summary: 'Latest opened numbers',
-      description: 'The latest draw of every lottery game, or of the comma-separated gameCodes.',
-      querystring: {
-        type: 'object',
-        properties: { gameCodes: { type: 'string', pattern: '^[A-Za-z0-9_]{1,48}(,[A-Za-z0-9_]{1,48}){0,99}$' } },
+  app.get<{ Querystring: { gameCode: string; size: number } }>(
+    '/lgw/vn/numeros/opened/game',
+    {
+      schema: {
+        tags,
+        summary: 'Opened numbers of a lottery game',
+        description: 'The last draws (newest first) and the next draw time. 404 GAME_NOT_FOUND for an unknown lottery game.',
+        querystring: {
+          type: 'object',
+          required: ['gameCode'],
+          properties: {
+            gameCode: codeParam('Lottery game code'),
+            size: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          },
+        },
+        response: replies(openedNumbersValue),
       },
-      response: replies(latestOpenedValue),
     },
-  }, async (request) => {
-    const cat = await store.get();
-    const codes = request.query.gameCodes?.toUpperCase().split(',');
-    const games = codes ? codes.map((c) => lotteryByCode(cat, c)) : cat.games.filter(isLottery);
-    return ok({ list: games.map((g) => openedDraws(g, 1).list[0]) });
-  });
+    async (request) => {
+      const g = lotteryByCode(await store.get(), request.query.gameCode);
+      return ok({ gameCode: g.gameCode, ...openedDraws(g, request.query.size) });
+    },
+  );
+
+  app.get<{ Querystring: { gameCodes?: string } }>(
+    '/lotto/lgw/games/opened/numero',
+    {
+      schema: {
+        tags,
+        summary: 'Latest opened numbers',
+        description: 'The latest draw of every lottery game, or of the comma-separated gameCodes.',
+        querystring: {
+          type: 'object',
+          properties: { gameCodes: { type: 'string', pattern: '^[A-Za-z0-9_]{1,48}(,[A-Za-z0-9_]{1,48}){0,99}$' } },
+        },
+        response: replies(latestOpenedValue),
+      },
+    },
+    async (request) => {
+      const cat = await store.get();
+      const codes = request.query.gameCodes?.toUpperCase().split(',');
+      const games = codes ? codes.map((c) => lotteryByCode(cat, c)) : cat.games.filter(isLottery);
+      return ok({ list: games.map((g) => openedDraws(g, 1).list[0]) });
+    },
+  );
 };

@@ -23,11 +23,18 @@ async function token(type = 0) {
 describe('lottery menus', () => {
   it('groups the lottery games by gameGroupCode; every game carries its group', async () => {
     const menus = (await get('/lgw/vn/games/game_menu?language=EN&device=WEB')).body.value.gameMenus as LotteryMenu[];
-    expect(menus.map((m) => m.gameGroupCode)).toEqual(expect.arrayContaining(['VN', 'FAST', 'DAILY', 'SEA', 'NUMBERS', 'QUICK', 'KENO', 'BINGO']));
+    expect(menus.map((m) => m.gameGroupCode)).toEqual(
+      expect.arrayContaining(['VN', 'FAST', 'DAILY', 'SEA', 'NUMBERS', 'QUICK', 'KENO', 'BINGO']),
+    );
     for (const m of menus) expect(m.games.every((g) => g.gameGroupCode === m.gameGroupCode)).toBe(true);
     const vn = menus.find((m) => m.gameGroupCode === 'VN')!;
     expect(vn.name).toBe('Vietnam');
-    expect(vn.games[0]).toMatchObject({ gameCode: 'VN_NORTH', displayName: 'Vietnam North', vassalage: 'LOTT', prizeModes: ['LOTT', 'ELOTT'] });
+    expect(vn.games[0]).toMatchObject({
+      gameCode: 'VN_NORTH',
+      displayName: 'Vietnam North',
+      vassalage: 'LOTT',
+      prizeModes: ['LOTT', 'ELOTT'],
+    });
   });
 
   it('filters by prize mode; the lottery game list does too', async () => {
@@ -43,7 +50,10 @@ describe('lottery menus', () => {
     expect((await get('/lgw/vn/games/game_menu/recent')).status).toBe(401);
     const m = await token();
     expect((await get('/lgw/vn/games/game_menu/recent', m)).body.value.gameMenus).toEqual([]);
-    const launched = await get('/wps/game/launchGame?launchMode=LOTT&lottoArea=VN&lottoPrizeMode=ELOTT&lottoGameCode=VN_NORTH&lottoView=betting&device=WEB&backUrl=/lott&language=EN', m);
+    const launched = await get(
+      '/wps/game/launchGame?launchMode=LOTT&lottoArea=VN&lottoPrizeMode=ELOTT&lottoGameCode=VN_NORTH&lottoView=betting&device=WEB&backUrl=/lott&language=EN',
+      m,
+    );
     expect(launched.status).toBe(200);
     const recent = (await get('/lgw/vn/games/game_menu/recent?language=EN', m)).body.value.gameMenus;
     expect(recent).toHaveLength(1);
@@ -54,8 +64,12 @@ describe('lottery menus', () => {
 
   it('refuses a prize mode the game does not have, and a non-lottery game in LOTT mode', async () => {
     const m = await token();
-    expect((await get('/wps/game/launchGame?launchMode=LOTT&lottoGameCode=VN_NORTH&lottoPrizeMode=SEA', m)).body.errorCode).toBe('PRIZE_MODE_UNSUPPORTED');
-    expect((await get('/wps/game/launchGame?launchMode=LOTT&lottoGameCode=LOTUSREEL_0001', m)).body.errorCode).toBe('GAME_NOT_FOUND');
+    expect((await get('/wps/game/launchGame?launchMode=LOTT&lottoGameCode=VN_NORTH&lottoPrizeMode=SEA', m)).body.errorCode).toBe(
+      'PRIZE_MODE_UNSUPPORTED',
+    );
+    expect((await get('/wps/game/launchGame?launchMode=LOTT&lottoGameCode=LOTUSREEL_0001', m)).body.errorCode).toBe(
+      'GAME_NOT_FOUND',
+    );
     expect((await get('/wps/game/launchGame?launchMode=LOTT&lottoGameCode=VN_NORTH&lottoView=grid', m)).status).toBe(400);
   });
 });
@@ -83,9 +97,13 @@ describe('opened numbers', () => {
   });
 
   it.each([
-    ['/lgw/vn/numeros/opened/game', 400], ['/lgw/vn/numeros/opened/game?gameCode=NOPE', 404], ['/lgw/vn/numeros/opened/game?gameCode=LOTUSREEL_0001', 404],
-    ['/lgw/vn/numeros/opened/game?gameCode=VN_NORTH&size=0', 400], ['/lgw/vn/numeros/opened/game?gameCode=VN_NORTH&size=51', 400],
-    ['/lotto/lgw/games/opened/numero?gameCodes=VN_NORTH,NOPE', 404], ['/lotto/lgw/games/opened/numero?gameCodes=,', 400],
+    ['/lgw/vn/numeros/opened/game', 400],
+    ['/lgw/vn/numeros/opened/game?gameCode=NOPE', 404],
+    ['/lgw/vn/numeros/opened/game?gameCode=LOTUSREEL_0001', 404],
+    ['/lgw/vn/numeros/opened/game?gameCode=VN_NORTH&size=0', 400],
+    ['/lgw/vn/numeros/opened/game?gameCode=VN_NORTH&size=51', 400],
+    ['/lotto/lgw/games/opened/numero?gameCodes=VN_NORTH,NOPE', 404],
+    ['/lotto/lgw/games/opened/numero?gameCodes=,', 400],
   ])('%s → %i', async (url, status) => {
     const res = await get(url as string);
     expect(res.status).toBe(status);
@@ -99,7 +117,18 @@ describe('opened numbers', () => {
     expect(new Set(daily).size).toBe(6);
     expect(daily.every((n) => n >= 1 && n <= 45)).toBe(true);
     expect(drawNumbers('QD_TRIPLE_DICE', 'QUICK', 1).every((d) => /^[1-6]$/.test(d))).toBe(true);
-    expect([...drawNumbers('QD_RACE10', 'QUICK', 1)].sort()).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10']);
+    expect([...drawNumbers('QD_RACE10', 'QUICK', 1)].sort()).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+    ]);
     // 2024-01-01T18:00Z is 2024-01-02 00:00 in Dhaka: the first one-minute draw of that day
     const index = Date.UTC(2024, 0, 1, 18, 0) / 1000 / 60;
     expect(numero(index, 60)).toBe('20240102-0001');

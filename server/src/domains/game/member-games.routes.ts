@@ -5,7 +5,16 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import type { Catalogue, CatalogueStore, GameRow } from './catalogue.store';
 import { filterCode, langOf, paginate, refuseTrial } from './game.http';
 import {
-  clientTypeQuery, favouriteIdsValue, strictObject, favouriteListValue, gameTypeEnum, languageQuery, pageNoQuery, platformQuery, recentListValue, vendorQuery,
+  clientTypeQuery,
+  favouriteIdsValue,
+  strictObject,
+  favouriteListValue,
+  gameTypeEnum,
+  languageQuery,
+  pageNoQuery,
+  platformQuery,
+  recentListValue,
+  vendorQuery,
 } from './game.schemas';
 
 const tags = ['game'];
@@ -61,151 +70,196 @@ function target(cat: Catalogue, t: FavouriteTarget): GameRow {
 
 /** Each member's favourites and recently played games. */
 export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (app, { store }) => {
-  app.get('/wps/relay/MCSFE_getFavoriteGames', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: "The member's favourite game ids",
-      description: 'value.ids: node ids of the visible favourites, newest first. 401 NOT_LOGGED_IN for a guest.',
-      response: replies(favouriteIdsValue),
-    },
-  }, async (request) => {
-    const cat = await store.get();
-    const rows = await app.db.query<{ node_id: number }>(
-      'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
-      [request.member!.id],
-    );
-    return ok({ ids: rows.map((r) => Number(r.node_id)).filter((id) => cat.gameByNode.has(id)) });
-  });
-
-  app.get<{ Querystring: ListQuery }>('/wps/relay/MCSFE_getFavoriteGamesList', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: "The member's favourite games",
-      description: 'value.content, newest first, up to 999 a page; filtered by gameType and vendor (or vassalage).',
-      querystring: {
-        type: 'object',
-        properties: {
-          clientType: clientTypeQuery,
-          platform: platformQuery,
-          language: languageQuery,
-          token: { type: 'string', description: 'Accepted and ignored: the token travels in the Authorization header' },
-          pageNo: pageNoQuery,
-          pageSize: { type: 'integer', minimum: 1, maximum: MAX_FAVOURITES, default: 18 },
-          gameType: { type: 'string', enum: ['ALL', ...gameTypeEnum] },
-          vendor: vendorQuery,
-          vassalage: vendorQuery,
-        },
+  app.get(
+    '/wps/relay/MCSFE_getFavoriteGames',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: "The member's favourite game ids",
+        description: 'value.ids: node ids of the visible favourites, newest first. 401 NOT_LOGGED_IN for a guest.',
+        response: replies(favouriteIdsValue),
       },
-      response: replies(favouriteListValue),
     },
-  }, async (request) => {
-    const q = request.query;
-    const cat = await store.get();
-    const lang = langOf(request);
-    const rows = await app.db.query<{ node_id: number }>(
-      'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
-      [request.member!.id],
-    );
-    const games = visible(cat, rows.map((r) => Number(r.node_id)), typeFilter(q.gameType), filterCode(q.vendor ?? q.vassalage));
-    const page = paginate(games, q.pageNo, q.pageSize);
-    return ok({ content: page.items.map((g) => cat.toGame(g, lang)), pageNum: page.pageNum, totalPages: page.totalPages, totalElements: page.totalElements });
-  });
+    async (request) => {
+      const cat = await store.get();
+      const rows = await app.db.query<{ node_id: number }>(
+        'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
+        [request.member!.id],
+      );
+      return ok({ ids: rows.map((r) => Number(r.node_id)).filter((id) => cat.gameByNode.has(id)) });
+    },
+  );
 
-  app.post<{ Body: FavouriteTarget }>('/wps/relay/MCSFE_addFavoriteGameV2', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: 'Adds a favourite',
-      description:
-        'Adding a game already kept succeeds and changes nothing (added: false). 404 GAME_NOT_FOUND, 400 GAME_MISMATCH ' +
-        '(vendor or type not the game\'s), 403 NEED_REAL_ACCOUNT for a trial account, 409 FAVOURITES_FULL past 999.',
-      body: targetBody,
-      response: replies({ type: 'object', required: ['nodeId', 'added'], properties: { nodeId: { type: 'integer' }, added: { type: 'boolean' } } }),
+  app.get<{ Querystring: ListQuery }>(
+    '/wps/relay/MCSFE_getFavoriteGamesList',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: "The member's favourite games",
+        description: 'value.content, newest first, up to 999 a page; filtered by gameType and vendor (or vassalage).',
+        querystring: {
+          type: 'object',
+          properties: {
+            clientType: clientTypeQuery,
+            platform: platformQuery,
+            language: languageQuery,
+            token: { type: 'string', description: 'Accepted and ignored: the token travels in the Authorization header' },
+            pageNo: pageNoQuery,
+            pageSize: { type: 'integer', minimum: 1, maximum: MAX_FAVOURITES, default: 18 },
+            gameType: { type: 'string', enum: ['ALL', ...gameTypeEnum] },
+            vendor: vendorQuery,
+            vassalage: vendorQuery,
+          },
+        },
+        response: replies(favouriteListValue),
+      },
     },
-  }, async (request) => {
-    refuseTrial(request);
-    const g = target(await store.get(), request.body);
-    const memberId = request.member!.id;
-    const added = await app.db.tx(async (q) => {
-      // one add at a time per member, so the limit holds under concurrent calls
-      await q.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
-      const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM favourite_games WHERE member_id = $1', [memberId]);
-      const row = await q.one(
-        `INSERT INTO favourite_games (member_id, node_id)
+    async (request) => {
+      const q = request.query;
+      const cat = await store.get();
+      const lang = langOf(request);
+      const rows = await app.db.query<{ node_id: number }>(
+        'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
+        [request.member!.id],
+      );
+      const games = visible(
+        cat,
+        rows.map((r) => Number(r.node_id)),
+        typeFilter(q.gameType),
+        filterCode(q.vendor ?? q.vassalage),
+      );
+      const page = paginate(games, q.pageNo, q.pageSize);
+      return ok({
+        content: page.items.map((g) => cat.toGame(g, lang)),
+        pageNum: page.pageNum,
+        totalPages: page.totalPages,
+        totalElements: page.totalElements,
+      });
+    },
+  );
+
+  app.post<{ Body: FavouriteTarget }>(
+    '/wps/relay/MCSFE_addFavoriteGameV2',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: 'Adds a favourite',
+        description:
+          'Adding a game already kept succeeds and changes nothing (added: false). 404 GAME_NOT_FOUND, 400 GAME_MISMATCH ' +
+          "(vendor or type not the game's), 403 NEED_REAL_ACCOUNT for a trial account, 409 FAVOURITES_FULL past 999.",
+        body: targetBody,
+        response: replies({
+          type: 'object',
+          required: ['nodeId', 'added'],
+          properties: { nodeId: { type: 'integer' }, added: { type: 'boolean' } },
+        }),
+      },
+    },
+    async (request) => {
+      refuseTrial(request);
+      const g = target(await store.get(), request.body);
+      const memberId = request.member!.id;
+      const added = await app.db.tx(async (q) => {
+        // one add at a time per member, so the limit holds under concurrent calls
+        await q.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+        const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM favourite_games WHERE member_id = $1', [
+          memberId,
+        ]);
+        const row = await q.one(
+          `INSERT INTO favourite_games (member_id, node_id)
          SELECT $1, $2 WHERE $3 < $4
          ON CONFLICT (member_id, node_id) DO NOTHING RETURNING node_id`,
-        [memberId, g.nodeId, count?.n ?? 0, MAX_FAVOURITES],
-      );
-      if (row) return true;
-      if (await q.one('SELECT 1 FROM favourite_games WHERE member_id = $1 AND node_id = $2', [memberId, g.nodeId])) return false;
-      throw new ApiError(409, 'FAVOURITES_FULL', `At most ${MAX_FAVOURITES} favourites`);
-    });
-    return ok({ nodeId: g.nodeId, added }, added ? 'Favourite added' : 'Already a favourite');
-  });
-
-  app.delete<{ Querystring: FavouriteTarget }>('/wps/relay/MCSFE_removeFavoriteGameV2', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: 'Removes a favourite',
-      description: 'nodeId, vendor and gameType in the query. Removing a game that is not a favourite succeeds (removed: false).',
-      querystring: targetQuery,
-      response: replies({ type: 'object', required: ['nodeId', 'removed'], properties: { nodeId: { type: 'integer' }, removed: { type: 'boolean' } } }),
+          [memberId, g.nodeId, count?.n ?? 0, MAX_FAVOURITES],
+        );
+        if (row) return true;
+        if (await q.one('SELECT 1 FROM favourite_games WHERE member_id = $1 AND node_id = $2', [memberId, g.nodeId]))
+          return false;
+        throw new ApiError(409, 'FAVOURITES_FULL', `At most ${MAX_FAVOURITES} favourites`);
+      });
+      return ok({ nodeId: g.nodeId, added }, added ? 'Favourite added' : 'Already a favourite');
     },
-  }, async (request) => {
-    refuseTrial(request);
-    const cat = await store.get();
-    const { nodeId } = request.query;
-    // a favourite whose game has been hidden since can still be removed
-    if (cat.gameByNode.has(nodeId)) target(cat, request.query);
-    const row = await app.db.tx((q) =>
-      q.one('DELETE FROM favourite_games WHERE member_id = $1 AND node_id = $2 RETURNING node_id', [request.member!.id, nodeId]),
-    );
-    return ok({ nodeId, removed: row !== null }, row ? 'Favourite removed' : 'Not a favourite');
-  });
+  );
 
-  app.get<{ Querystring: ListQuery & { page: number } }>('/wps/relay/GCS_recentGame', {
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security,
-      summary: "The member's recently played games",
-      description: 'value.list, last played first, with totalPages; every launch puts the game on top.',
-      querystring: {
-        type: 'object',
-        properties: {
-          page: { ...pageNoQuery, description: 'Page number (from 1)' },
-          pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 18 },
-          gameType: { type: 'string', enum: ['ALL', ...gameTypeEnum] },
-          vassalage: vendorQuery,
-          language: languageQuery,
-          clientType: clientTypeQuery,
-        },
+  app.delete<{ Querystring: FavouriteTarget }>(
+    '/wps/relay/MCSFE_removeFavoriteGameV2',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a favourite',
+        description:
+          'nodeId, vendor and gameType in the query. Removing a game that is not a favourite succeeds (removed: false).',
+        querystring: targetQuery,
+        response: replies({
+          type: 'object',
+          required: ['nodeId', 'removed'],
+          properties: { nodeId: { type: 'integer' }, removed: { type: 'boolean' } },
+        }),
       },
-      response: replies(recentListValue),
     },
-  }, async (request) => {
-    const q = request.query;
-    const cat = await store.get();
-    const lang = langOf(request);
-    const rows = await app.db.query<{ node_id: number; last_played_at: Date }>(
-      'SELECT node_id, last_played_at FROM recent_games WHERE member_id = $1 ORDER BY last_played_at DESC, node_id DESC LIMIT 500',
-      [request.member!.id],
-    );
-    const playedAt = new Map(rows.map((r) => [Number(r.node_id), new Date(r.last_played_at).toISOString()]));
-    const games = visible(cat, [...playedAt.keys()], typeFilter(q.gameType), filterCode(q.vassalage));
-    const page = paginate(games, q.page, q.pageSize);
-    return ok({
-      list: page.items.map((g) => ({ ...cat.toGame(g, lang), lastPlayedAt: playedAt.get(g.nodeId)! })),
-      pageNum: page.pageNum,
-      totalPages: page.totalPages,
-      totalElements: page.totalElements,
-    });
-  });
+    async (request) => {
+      refuseTrial(request);
+      const cat = await store.get();
+      const { nodeId } = request.query;
+      // a favourite whose game has been hidden since can still be removed
+      if (cat.gameByNode.has(nodeId)) target(cat, request.query);
+      const row = await app.db.tx((q) =>
+        q.one('DELETE FROM favourite_games WHERE member_id = $1 AND node_id = $2 RETURNING node_id', [
+          request.member!.id,
+          nodeId,
+        ]),
+      );
+      return ok({ nodeId, removed: row !== null }, row ? 'Favourite removed' : 'Not a favourite');
+    },
+  );
+
+  app.get<{ Querystring: ListQuery & { page: number } }>(
+    '/wps/relay/GCS_recentGame',
+    {
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security,
+        summary: "The member's recently played games",
+        description: 'value.list, last played first, with totalPages; every launch puts the game on top.',
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { ...pageNoQuery, description: 'Page number (from 1)' },
+            pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 18 },
+            gameType: { type: 'string', enum: ['ALL', ...gameTypeEnum] },
+            vassalage: vendorQuery,
+            language: languageQuery,
+            clientType: clientTypeQuery,
+          },
+        },
+        response: replies(recentListValue),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const cat = await store.get();
+      const lang = langOf(request);
+      const rows = await app.db.query<{ node_id: number; last_played_at: Date }>(
+        'SELECT node_id, last_played_at FROM recent_games WHERE member_id = $1 ORDER BY last_played_at DESC, node_id DESC LIMIT 500',
+        [request.member!.id],
+      );
+      const playedAt = new Map(rows.map((r) => [Number(r.node_id), new Date(r.last_played_at).toISOString()]));
+      const games = visible(cat, [...playedAt.keys()], typeFilter(q.gameType), filterCode(q.vassalage));
+      const page = paginate(games, q.page, q.pageSize);
+      return ok({
+        list: page.items.map((g) => ({ ...cat.toGame(g, lang), lastPlayedAt: playedAt.get(g.nodeId)! })),
+        pageNum: page.pageNum,
+        totalPages: page.totalPages,
+        totalElements: page.totalElements,
+      });
+    },
+  );
 };

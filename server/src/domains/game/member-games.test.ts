@@ -25,7 +25,8 @@ const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, token?: stri
   const res = await t.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} });
   return { status: res.statusCode, body: res.json() };
 };
-const add = (g: Game, token?: string) => call('POST', '/wps/relay/MCSFE_addFavoriteGameV2', token, { nodeId: g.nodeId, vendor: g.vassalage, gameType: g.gameType });
+const add = (g: Game, token?: string) =>
+  call('POST', '/wps/relay/MCSFE_addFavoriteGameV2', token, { nodeId: g.nodeId, vendor: g.vassalage, gameType: g.gameType });
 const remove = (g: Game, token?: string) =>
   call('DELETE', `/wps/relay/MCSFE_removeFavoriteGameV2?nodeId=${g.nodeId}&vendor=${g.vassalage}&gameType=${g.gameType}`, token);
 const ids = async (token: string) => (await call('GET', '/wps/relay/MCSFE_getFavoriteGames', token)).body.value.ids as number[];
@@ -52,7 +53,8 @@ describe('favourites', () => {
     expect((await add(rng[1], m.token)).body.value.added).toBe(true);
     expect((await add(rng[0], m.token)).body.value).toEqual({ nodeId: rng[0].nodeId, added: false });
     expect(await ids(m.token)).toEqual([rng[1].nodeId, rng[0].nodeId]);
-    const page = (await call('GET', '/wps/relay/MCSFE_getFavoriteGamesList?pageNo=1&pageSize=999&language=EN', m.token)).body.value;
+    const page = (await call('GET', '/wps/relay/MCSFE_getFavoriteGamesList?pageNo=1&pageSize=999&language=EN', m.token)).body
+      .value;
     expect(page).toMatchObject({ pageNum: 1, totalPages: 1, totalElements: 2 });
     expect(page.content.map((g: Game) => g.nodeId)).toEqual([rng[1].nodeId, rng[0].nodeId]);
     expect(page.content[0]).toEqual(rng[1]);
@@ -113,7 +115,12 @@ describe('favourites', () => {
       const r = await call('POST', '/wps/relay/MCSFE_addFavoriteGameV2', m.token, payload);
       expect([r.status, r.body.errorCode]).toEqual([status, code]);
     }
-    const raw = await t.app.inject({ method: 'POST', url: '/wps/relay/MCSFE_addFavoriteGameV2', headers: { authorization: m.token, 'content-type': 'application/json' }, payload: '{bad json' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/MCSFE_addFavoriteGameV2',
+      headers: { authorization: m.token, 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().success).toBe(false);
     expect(await t.db.query('SELECT node_id FROM favourite_games WHERE member_id = $1', [m.id])).toEqual(before);
@@ -125,7 +132,12 @@ describe('favourites', () => {
     const g = rng[10];
     await add(g, m.token);
     const hide = (hidden: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/ops/games/${g.gameCode}`, payload: { hidden }, headers: { 'x-ops-key': TEST_OPS_KEY } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/ops/games/${g.gameCode}`,
+        payload: { hidden },
+        headers: { 'x-ops-key': TEST_OPS_KEY },
+      });
     expect((await hide(true)).statusCode).toBe(200);
     try {
       expect(await ids(m.token)).toEqual([]);
@@ -150,7 +162,9 @@ describe('launch and recent games', () => {
     expect(list.list.map((g: Game) => g.nodeId)).toEqual([rng[0].nodeId, rng[1].nodeId]);
     expect(list).toMatchObject({ totalPages: 1, totalElements: 2 });
     expect(Date.parse(list.list[0].lastPlayedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await t.db.one('SELECT play_count FROM recent_games WHERE member_id = $1 AND node_id = $2', [m.id, rng[0].nodeId])).toEqual({ play_count: 2 });
+    expect(
+      await t.db.one('SELECT play_count FROM recent_games WHERE member_id = $1 AND node_id = $2', [m.id, rng[0].nodeId]),
+    ).toEqual({ play_count: 2 });
     expect((await recent(m.token, 'gameType=LIVE')).list).toEqual([]);
     expect((await recent(m.token, `gameType=RNG&vassalage=${rng[1].vassalage}`)).list.length).toBeGreaterThan(0);
     expect((await call('GET', '/wps/relay/GCS_recentGame?page=0', m.token)).status).toBe(400);
@@ -216,7 +230,12 @@ describe('launch and recent games', () => {
     expect((await launch(`nodeId=${rng[0].nodeId}`)).status).toBe(401);
     const g = rng[5];
     const maintenance = (on: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/ops/games/${g.gameCode}`, payload: { maintenance: on }, headers: { 'x-ops-key': TEST_OPS_KEY } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/ops/games/${g.gameCode}`,
+        payload: { maintenance: on },
+        headers: { 'x-ops-key': TEST_OPS_KEY },
+      });
     await maintenance(true);
     try {
       const res = await launch(`nodeId=${g.nodeId}`, m.token);

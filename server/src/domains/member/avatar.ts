@@ -1,12 +1,17 @@
 // The member's avatar: initials on a colour derived from the id (no upload, no external image).
 
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-const graphemes = (s: string): string[] => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+const graphemes = (s: string): string[] =>
+  [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
 
 /** One or two initials: the first letters of the first two words (a Bengali cluster stays whole). */
 export function initials(nickname: string): string {
-  const words = nickname.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = nickname
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   // the first cluster of each word, without a trailing vowel sign (খা → খ; a conjunct like ক্ষ stays)
   const letters = words.slice(0, 2).map((w) => (graphemes(w)[0] ?? '').replace(/(?:(?![\u094D\u09CD])\p{M})+$/u, ''));
   return letters.join('').toLocaleUpperCase() || '?';
@@ -25,4 +30,5 @@ export function avatarSvg(id: number, nickname: string): string {
   );
 }
 
-export const avatarDataUrl = (id: number, nickname: string) => `data:image/svg+xml;base64,${Buffer.from(avatarSvg(id, nickname)).toString('base64')}`;
+export const avatarDataUrl = (id: number, nickname: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(avatarSvg(id, nickname)).toString('base64')}`;

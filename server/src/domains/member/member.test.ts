@@ -44,11 +44,15 @@ describe('GET /wps/member/info', () => {
 
   it('refuses a session idle for too long, and one past its absolute expiry', async () => {
     const idle = await signedIn();
-    await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`, [hashToken(idle.token)]);
+    await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`, [
+      hashToken(idle.token),
+    ]);
     await expectNotLoggedIn(idle.token);
 
     const old = await signedIn();
-    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(old.token)]);
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(old.token),
+    ]);
     await expectNotLoggedIn(old.token);
   });
 
@@ -60,11 +64,14 @@ describe('GET /wps/member/info', () => {
 
   it('slides the idle expiry at most once a minute, and stores only the token hash', async () => {
     const m = await signedIn();
-    const seen = () => t.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE token_hash = $1', [hashToken(m.token)]);
+    const seen = () =>
+      t.db.one<{ last_seen_at: Date }>('SELECT last_seen_at FROM sessions WHERE token_hash = $1', [hashToken(m.token)]);
     const first = (await seen())!.last_seen_at.getTime();
     await info(m.token);
     expect((await seen())!.last_seen_at.getTime()).toBe(first); // fresh: not rewritten
-    await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes' WHERE token_hash = $1`, [hashToken(m.token)]);
+    await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes' WHERE token_hash = $1`, [
+      hashToken(m.token),
+    ]);
     expect((await info(m.token)).statusCode).toBe(200);
     expect(Date.now() - (await seen())!.last_seen_at.getTime()).toBeLessThan(60_000);
     expect(await t.db.one('SELECT 1 FROM sessions WHERE token_hash = $1', [m.token])).toBeNull();
@@ -73,7 +80,12 @@ describe('GET /wps/member/info', () => {
 
 describe('PUT /wps/member/language', () => {
   const put = (language: string, authorization?: string) =>
-    t.app.inject({ method: 'PUT', url: '/wps/member/language', payload: { language }, headers: authorization ? { authorization } : {} });
+    t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/language',
+      payload: { language },
+      headers: authorization ? { authorization } : {},
+    });
 
   it("stores a member's language", async () => {
     const m = await signedIn();

@@ -2,7 +2,13 @@
 // phone (an SMS code, then the new password, sealed).
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  LOGIN_ERRORS, PASSWORD_ERRORS, SMS_ERRORS, type ChangePasswordRequest, type ForgotByEmailRequest, type ResetByPhoneRequest, type SmsResetCodeRequest,
+  LOGIN_ERRORS,
+  PASSWORD_ERRORS,
+  SMS_ERRORS,
+  type ChangePasswordRequest,
+  type ForgotByEmailRequest,
+  type ResetByPhoneRequest,
+  type SmsResetCodeRequest,
 } from '@khela/api/src/auth';
 import { formSchema, validate, type FieldRule } from '@khela/validation';
 import { hashToken, requireMember, revokeMemberSessions, tokenFrom } from '../../http/auth';
@@ -24,14 +30,15 @@ const tags = ['member'];
 export const TEMP_PASSWORD_MINUTES = 30;
 const FORM = 'application/x-www-form-urlencoded';
 
-
 async function ruleOf(app: { db: Parameters<typeof loadRegistrationRules>[0] }, field: string): Promise<FieldRule | null> {
   return (await loadRegistrationRules(app.db)).find((r) => r.field === field) ?? null;
 }
 
 const memberRevocations = async (q: Parameters<typeof revokeMemberSessions>[0], memberId: number, keep: string | null) => {
   await revokeMemberSessions(q, memberId, keep);
-  await q.query('UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL', [memberId]);
+  await q.query('UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL', [
+    memberId,
+  ]);
 };
 
 export const passwordRoutes: FastifyPluginAsync = async (app) => {
@@ -46,225 +53,254 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
     done(null, out);
   });
 
-  app.post<{ Body: ChangePasswordRequest }>('/password', {
-    bodyLimit: 16 * 1024,
-    preValidation: [sealedBody, strictBody],
-    preHandler: requireMember,
-    schema: {
-      tags,
-      security: [{ token: [] }],
-      summary: 'Changes the password',
-      description:
-        `${SEALED_DESCRIPTION}\n\n` +
-        'The old password must be right (400 OLD_PASSWORD_INCORRECT; 5 wrong ones in 15 minutes lock the change: 429 ' +
-        'US_INCORRECT_PASSWORD_MAX_TIMES_ERROR), the new one must differ (400 PASSWORD_SAME_AS_OLD), follow the ' +
-        'policy (VALIDATION_FAILED / PASSWORD_TOO_COMMON, value.fields) and equal its confirmation. A session whose ' +
-        'LoginValue said passwordSetup may give an empty oldPassword. Every other session and remember token of the ' +
-        'member is revoked; this one stays. 401 NOT_LOGGED_IN.',
-      body: closedObject(
-        { oldPassword: str(255), newPassword: str(255), confirmNewPassword: str(255) },
-        ['oldPassword', 'newPassword', 'confirmNewPassword'],
-      ),
-      response: replies({ type: 'null' }),
+  app.post<{ Body: ChangePasswordRequest }>(
+    '/password',
+    {
+      bodyLimit: 16 * 1024,
+      preValidation: [sealedBody, strictBody],
+      preHandler: requireMember,
+      schema: {
+        tags,
+        security: [{ token: [] }],
+        summary: 'Changes the password',
+        description:
+          `${SEALED_DESCRIPTION}\n\n` +
+          'The old password must be right (400 OLD_PASSWORD_INCORRECT; 5 wrong ones in 15 minutes lock the change: 429 ' +
+          'US_INCORRECT_PASSWORD_MAX_TIMES_ERROR), the new one must differ (400 PASSWORD_SAME_AS_OLD), follow the ' +
+          'policy (VALIDATION_FAILED / PASSWORD_TOO_COMMON, value.fields) and equal its confirmation. A session whose ' +
+          'LoginValue said passwordSetup may give an empty oldPassword. Every other session and remember token of the ' +
+          'member is revoked; this one stays. 401 NOT_LOGGED_IN.',
+        body: closedObject({ oldPassword: str(255), newPassword: str(255), confirmNewPassword: str(255) }, [
+          'oldPassword',
+          'newPassword',
+          'confirmNewPassword',
+        ]),
+        response: replies({ type: 'null' }),
+      },
     },
-  }, async (request) => {
-    const me = request.member!;
-    const lang = requestLang(request);
-    const body = request.body;
-    const tokenHash = hashToken(tokenFrom(request.headers.authorization)!);
-    const row = await app.db.one<{ password_hash: string | null; must_change_password: boolean; password_setup: boolean }>(
-      `SELECT m.password_hash, m.must_change_password, s.password_setup FROM members m JOIN sessions s ON s.member_id = m.id
+    async (request) => {
+      const me = request.member!;
+      const lang = requestLang(request);
+      const body = request.body;
+      const tokenHash = hashToken(tokenFrom(request.headers.authorization)!);
+      const row = await app.db.one<{ password_hash: string | null; must_change_password: boolean; password_setup: boolean }>(
+        `SELECT m.password_hash, m.must_change_password, s.password_setup FROM members m JOIN sessions s ON s.member_id = m.id
         WHERE m.id = $1 AND s.token_hash = $2`,
-      [me.id, tokenHash],
-    );
-    if (!row) throw new ApiError(401, 'NOT_LOGGED_IN', 'Not logged in, please login');
-    const setup = row.password_setup && row.must_change_password && !body.oldPassword;
+        [me.id, tokenHash],
+      );
+      if (!row) throw new ApiError(401, 'NOT_LOGGED_IN', 'Not logged in, please login');
+      const setup = row.password_setup && row.must_change_password && !body.oldPassword;
 
-    const form = validate(
-      formSchema([
-        ...(setup ? [] : [{ name: 'oldPassword' }]),
-        { name: 'newPassword', max: 255 },
-        { name: 'confirmNewPassword', equals: 'newPassword', max: 255 },
-      ]),
-      body,
-      lang,
-    );
-    if (!form.success) throw validationFailed(form.errors);
-    assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, me.account);
+      const form = validate(
+        formSchema([
+          ...(setup ? [] : [{ name: 'oldPassword' }]),
+          { name: 'newPassword', max: 255 },
+          { name: 'confirmNewPassword', equals: 'newPassword', max: 255 },
+        ]),
+        body,
+        lang,
+      );
+      if (!form.success) throw validationFailed(form.errors);
+      assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, me.account);
 
-    const lockKey = `pwchange:m${me.id}`;
-    const lockedMs = await app.auth.limiter.lockedFor(lockKey);
-    if (lockedMs > 0) {
-      throw new ApiError(429, LOGIN_ERRORS.locked, 'Too many wrong passwords: try again later', { retryAfterSeconds: retrySeconds(lockedMs) });
-    }
-    if (!setup) {
-      if (!(await app.auth.passwords.verify(row.password_hash, body.oldPassword))) {
-        const limits = await app.auth.limits();
-        const hit = await app.auth.limiter.hit(lockKey, Number.MAX_SAFE_INTEGER, 15 * 60_000);
-        if (hit.count >= limits.changePasswordFailures) {
-          await app.auth.limiter.lock(lockKey, 15 * 60_000);
-          throw new ApiError(429, LOGIN_ERRORS.locked, 'Too many wrong passwords: try again later', { retryAfterSeconds: 900 });
+      const lockKey = `pwchange:m${me.id}`;
+      const lockedMs = await app.auth.limiter.lockedFor(lockKey);
+      if (lockedMs > 0) {
+        throw new ApiError(429, LOGIN_ERRORS.locked, 'Too many wrong passwords: try again later', {
+          retryAfterSeconds: retrySeconds(lockedMs),
+        });
+      }
+      if (!setup) {
+        if (!(await app.auth.passwords.verify(row.password_hash, body.oldPassword))) {
+          const limits = await app.auth.limits();
+          const hit = await app.auth.limiter.hit(lockKey, Number.MAX_SAFE_INTEGER, 15 * 60_000);
+          if (hit.count >= limits.changePasswordFailures) {
+            await app.auth.limiter.lock(lockKey, 15 * 60_000);
+            throw new ApiError(429, LOGIN_ERRORS.locked, 'Too many wrong passwords: try again later', { retryAfterSeconds: 900 });
+          }
+          throw new ApiError(400, PASSWORD_ERRORS.oldWrong, 'The old password is not right');
         }
-        throw new ApiError(400, PASSWORD_ERRORS.oldWrong, 'The old password is not right');
+        if (body.newPassword === body.oldPassword) {
+          throw new ApiError(400, PASSWORD_ERRORS.sameAsOld, 'The new password must differ from the old one');
+        }
       }
-      if (body.newPassword === body.oldPassword) {
-        throw new ApiError(400, PASSWORD_ERRORS.sameAsOld, 'The new password must differ from the old one');
-      }
-    }
-    const hash = await app.auth.passwords.hash(body.newPassword);
-    await app.db.tx(async (q) => {
-      const changed = await q.one(
-        `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
+      const hash = await app.auth.passwords.hash(body.newPassword);
+      await app.db.tx(async (q) => {
+        const changed = await q.one(
+          `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
                 temp_password_hash = NULL, temp_password_expires_at = NULL
           WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $3 RETURNING 1`,
-        [me.id, hash, row.password_hash],
-      );
-      if (!changed) throw new ApiError(409, 'PASSWORD_CHANGED_MEANWHILE', 'The password was changed meanwhile: try again');
-      await memberRevocations(q, me.id, tokenHash);
-      await q.query('UPDATE sessions SET password_setup = false WHERE token_hash = $1', [tokenHash]);
-    });
-    await app.auth.limiter.reset(lockKey);
-    return ok(null, 'Password changed');
-  });
-
-  app.post<{ Body: ForgotByEmailRequest }>('/password/email', {
-    bodyLimit: 4096,
-    preValidation: strictBody,
-    schema: {
-      tags,
-      consumes: [FORM, 'application/json'],
-      summary: 'Forgot password: a temporary password by e-mail',
-      description:
-        `Form-encoded (${FORM}). Always the same answer, whether or not the account and the e-mail match (no ` +
-        'enumeration; the work done is the same too). When they match, a temporary password valid ' +
-        `${TEMP_PASSWORD_MINUTES} minutes is e-mailed; the old password keeps working until the temporary one is used, ` +
-        'and logging in with it answers defaultPassword: true. 400 VALIDATION_FAILED (value.fields: the username and ' +
-        'email rules); 429 TOO_MANY_REQUESTS per IP and per account.',
-      body: closedObject({ username: str(64), email: str(254) }, ['username', 'email']),
-      response: replies({ type: 'null' }),
+          [me.id, hash, row.password_hash],
+        );
+        if (!changed) throw new ApiError(409, 'PASSWORD_CHANGED_MEANWHILE', 'The password was changed meanwhile: try again');
+        await memberRevocations(q, me.id, tokenHash);
+        await q.query('UPDATE sessions SET password_setup = false WHERE token_hash = $1', [tokenHash]);
+      });
+      await app.auth.limiter.reset(lockKey);
+      return ok(null, 'Password changed');
     },
-  }, async (request) => {
-    const lang = requestLang(request);
-    const rules = await loadRegistrationRules(app.db);
-    const rule = (field: string) => rules.find((r) => r.field === field);
-    const form = validate(
-      formSchema([
-        { name: 'username', ...(rule('username') ? { rule: rule('username'), required: true } : { max: 64 }) },
-        { name: 'email', ...(rule('email') ? { rule: rule('email'), required: true } : { max: 254 }) },
-      ]),
-      { username: request.body.username.trim(), email: request.body.email.trim() },
-      lang,
-    );
-    if (!form.success) throw validationFailed(form.errors);
-    const username = request.body.username.trim().toLowerCase();
-    const email = request.body.email.trim();
+  );
 
-    const limits = await app.auth.limits();
-    for (const [key, limit] of [[`forgot:ip:${request.ip}`, limits.forgotPerIp], [`forgot:acct:${username}`, limits.forgotPerAccount]] as const) {
-      const hit = await app.auth.limiter.hit(key, limit, 60 * 60_000);
-      if (!hit.allowed) {
-        throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests: try again later', { retryAfterSeconds: retrySeconds(hit.retryAfterMs) });
+  app.post<{ Body: ForgotByEmailRequest }>(
+    '/password/email',
+    {
+      bodyLimit: 4096,
+      preValidation: strictBody,
+      schema: {
+        tags,
+        consumes: [FORM, 'application/json'],
+        summary: 'Forgot password: a temporary password by e-mail',
+        description:
+          `Form-encoded (${FORM}). Always the same answer, whether or not the account and the e-mail match (no ` +
+          'enumeration; the work done is the same too). When they match, a temporary password valid ' +
+          `${TEMP_PASSWORD_MINUTES} minutes is e-mailed; the old password keeps working until the temporary one is used, ` +
+          'and logging in with it answers defaultPassword: true. 400 VALIDATION_FAILED (value.fields: the username and ' +
+          'email rules); 429 TOO_MANY_REQUESTS per IP and per account.',
+        body: closedObject({ username: str(64), email: str(254) }, ['username', 'email']),
+        response: replies({ type: 'null' }),
+      },
+    },
+    async (request) => {
+      const lang = requestLang(request);
+      const rules = await loadRegistrationRules(app.db);
+      const rule = (field: string) => rules.find((r) => r.field === field);
+      const form = validate(
+        formSchema([
+          { name: 'username', ...(rule('username') ? { rule: rule('username'), required: true } : { max: 64 }) },
+          { name: 'email', ...(rule('email') ? { rule: rule('email'), required: true } : { max: 254 }) },
+        ]),
+        { username: request.body.username.trim(), email: request.body.email.trim() },
+        lang,
+      );
+      if (!form.success) throw validationFailed(form.errors);
+      const username = request.body.username.trim().toLowerCase();
+      const email = request.body.email.trim();
+
+      const limits = await app.auth.limits();
+      for (const [key, limit] of [
+        [`forgot:ip:${request.ip}`, limits.forgotPerIp],
+        [`forgot:acct:${username}`, limits.forgotPerAccount],
+      ] as const) {
+        const hit = await app.auth.limiter.hit(key, limit, 60 * 60_000);
+        if (!hit.allowed) {
+          throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many requests: try again later', {
+            retryAfterSeconds: retrySeconds(hit.retryAfterMs),
+          });
+        }
       }
-    }
-    // The same work either way: one argon2 hash, one UPDATE (which finds a row or not).
-    const temporary = randomPassword(12);
-    const hash = await app.auth.passwords.hash(temporary);
-    const matched = await app.db.tx((q) =>
-      q.one<{ account: string; email: string; language: string }>(
-        `UPDATE members SET temp_password_hash = $3, temp_password_expires_at = now() + make_interval(mins => $4)
+      // The same work either way: one argon2 hash, one UPDATE (which finds a row or not).
+      const temporary = randomPassword(12);
+      const hash = await app.auth.passwords.hash(temporary);
+      const matched = await app.db.tx((q) =>
+        q.one<{ account: string; email: string; language: string }>(
+          `UPDATE members SET temp_password_hash = $3, temp_password_expires_at = now() + make_interval(mins => $4)
           WHERE account = $1 AND lower(email) = lower($2) AND status = 0 AND type <> 4
           RETURNING account, email, language`,
-        [username, email, hash, TEMP_PASSWORD_MINUTES],
-      ),
-    );
-    if (matched) {
-      const mail = temporaryPasswordEmail(langOf(matched.language), matched.account, temporary, TEMP_PASSWORD_MINUTES);
-      app.auth.defer('temporary password e-mail', () => app.auth.messenger.sendEmail(matched.email, mail.subject, mail.text));
-    }
-    return ok(null, 'If the account and the e-mail match, a temporary password is on its way');
-  });
-
-  app.post<{ Body: SmsResetCodeRequest }>('/password/sms', {
-    bodyLimit: 4096,
-    preValidation: strictBody,
-    schema: {
-      tags,
-      summary: 'Reset by phone: sends the code',
-      description:
-        'Needs the flag PHONERESET3 (403 OPERATION_NOT_ENABLED). The same answer whether or not the number belongs to a ' +
-        "member (only a member's number receives a code). One send a second (429 SMS_THROTTLED); 5 per number in 10 " +
-        'minutes, then 5 minutes locked (429 SMS_TOO_MANY_REQUESTS); 400 PHONE_FORMAT_INVALID.',
-      body: closedObject({ mobileNum: mobileNumSchema, countryDialingCode: dialingCodeSchema }, ['mobileNum', 'countryDialingCode']),
-      response: replies(smsSentSchema),
-    },
-  }, async (request) => {
-    if (!(await flagEnabled(app.db, 'PHONERESET3'))) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
-    const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
-    const member = await app.db.one<{ language: string }>(
-      `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
-      [mobile.national, mobile.dialingCode],
-    );
-    return ok(
-      await sendCode(app, request, {
-        purpose: 'reset',
-        target: mobile.e164,
-        channel: 'sms',
-        to: member ? mobile.e164 : null,
-        lang: member ? langOf(member.language) : requestLang(request),
-        background: true,
-      }),
-    );
-  });
-
-  app.post<{ Body: ResetByPhoneRequest }>('/password/verification', {
-    bodyLimit: 16 * 1024,
-    preValidation: [sealedBody, strictBody],
-    schema: {
-      tags,
-      summary: 'Reset by phone: the code and the new password',
-      description:
-        `${SEALED_DESCRIPTION}\n\n` +
-        'The code of POST /wps/member/password/sms (400 SMS_CODE_INVALID: wrong, expired, used or superseded; 5 wrong ' +
-        'codes per number in 10 minutes end the attempts) and a new password (VALIDATION_FAILED / PASSWORD_TOO_COMMON, ' +
-        'value.fields.newPassword). Every session and remember token of the member is revoked. value.username is the ' +
-        'account to log in with.',
-      body: closedObject(
-        { newPassword: str(255), mobileNum: mobileNumSchema, verificationCode: str(16), countryDialingCode: dialingCodeSchema },
-        ['newPassword', 'mobileNum', 'verificationCode'],
-      ),
-      response: replies({ type: 'object', required: ['username'], properties: { username: { type: 'string' } } }),
-    },
-  }, async (request) => {
-    if (!(await flagEnabled(app.db, 'PHONERESET3'))) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
-    const lang = requestLang(request);
-    const body = request.body;
-    const mobile = parseMobile(body.mobileNum, body.countryDialingCode, await mobileRule(app.db));
-    if (!body.verificationCode.trim()) throw validationFailed({ verificationCode: messageIn(lang, 'verificationCode') });
-    const member = await app.db.one<{ id: number; account: string }>(
-      `SELECT id, account FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
-      [mobile.national, mobile.dialingCode],
-    );
-    assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, member?.account);
-    await assertGuessesLeft(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode);
-    const hash = await app.auth.passwords.hash(body.newPassword); // also for an unknown number: the same work
-    const account = await app.db.tx(async (q) => {
-      if (!member || !(await useCode(q, 'reset', mobile.e164, body.verificationCode.trim()))) return null;
-      await q.query(
-        `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
-                temp_password_hash = NULL, temp_password_expires_at = NULL WHERE id = $1`,
-        [member.id, hash],
+          [username, email, hash, TEMP_PASSWORD_MINUTES],
+        ),
       );
-      await memberRevocations(q, member.id, null);
-      // the code proved the bound mobile: the login that follows from here needs no extra verification
-      await rememberIp(q, member.id, request.ip);
-      return member.account;
-    });
-    if (!account) {
-      await countWrongGuess(app, 'reset', mobile.e164);
-      throw new ApiError(400, LOGIN_ERRORS.smsCode, 'Verification code invalid or expired', {
-        fields: { verificationCode: messageIn(lang, 'verificationCode') },
+      if (matched) {
+        const mail = temporaryPasswordEmail(langOf(matched.language), matched.account, temporary, TEMP_PASSWORD_MINUTES);
+        app.auth.defer('temporary password e-mail', () => app.auth.messenger.sendEmail(matched.email, mail.subject, mail.text));
+      }
+      return ok(null, 'If the account and the e-mail match, a temporary password is on its way');
+    },
+  );
+
+  app.post<{ Body: SmsResetCodeRequest }>(
+    '/password/sms',
+    {
+      bodyLimit: 4096,
+      preValidation: strictBody,
+      schema: {
+        tags,
+        summary: 'Reset by phone: sends the code',
+        description:
+          'Needs the flag PHONERESET3 (403 OPERATION_NOT_ENABLED). The same answer whether or not the number belongs to a ' +
+          "member (only a member's number receives a code). One send a second (429 SMS_THROTTLED); 5 per number in 10 " +
+          'minutes, then 5 minutes locked (429 SMS_TOO_MANY_REQUESTS); 400 PHONE_FORMAT_INVALID.',
+        body: closedObject({ mobileNum: mobileNumSchema, countryDialingCode: dialingCodeSchema }, [
+          'mobileNum',
+          'countryDialingCode',
+        ]),
+        response: replies(smsSentSchema),
+      },
+    },
+    async (request) => {
+      if (!(await flagEnabled(app.db, 'PHONERESET3')))
+        throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
+      const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
+      const member = await app.db.one<{ language: string }>(
+        `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
+        [mobile.national, mobile.dialingCode],
+      );
+      return ok(
+        await sendCode(app, request, {
+          purpose: 'reset',
+          target: mobile.e164,
+          channel: 'sms',
+          to: member ? mobile.e164 : null,
+          lang: member ? langOf(member.language) : requestLang(request),
+          background: true,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: ResetByPhoneRequest }>(
+    '/password/verification',
+    {
+      bodyLimit: 16 * 1024,
+      preValidation: [sealedBody, strictBody],
+      schema: {
+        tags,
+        summary: 'Reset by phone: the code and the new password',
+        description:
+          `${SEALED_DESCRIPTION}\n\n` +
+          'The code of POST /wps/member/password/sms (400 SMS_CODE_INVALID: wrong, expired, used or superseded; 5 wrong ' +
+          'codes per number in 10 minutes end the attempts) and a new password (VALIDATION_FAILED / PASSWORD_TOO_COMMON, ' +
+          'value.fields.newPassword). Every session and remember token of the member is revoked. value.username is the ' +
+          'account to log in with.',
+        body: closedObject(
+          { newPassword: str(255), mobileNum: mobileNumSchema, verificationCode: str(16), countryDialingCode: dialingCodeSchema },
+          ['newPassword', 'mobileNum', 'verificationCode'],
+        ),
+        response: replies({ type: 'object', required: ['username'], properties: { username: { type: 'string' } } }),
+      },
+    },
+    async (request) => {
+      if (!(await flagEnabled(app.db, 'PHONERESET3')))
+        throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
+      const lang = requestLang(request);
+      const body = request.body;
+      const mobile = parseMobile(body.mobileNum, body.countryDialingCode, await mobileRule(app.db));
+      if (!body.verificationCode.trim()) throw validationFailed({ verificationCode: messageIn(lang, 'verificationCode') });
+      const member = await app.db.one<{ id: number; account: string }>(
+        `SELECT id, account FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
+        [mobile.national, mobile.dialingCode],
+      );
+      assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, member?.account);
+      await assertGuessesLeft(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode);
+      const hash = await app.auth.passwords.hash(body.newPassword); // also for an unknown number: the same work
+      const account = await app.db.tx(async (q) => {
+        if (!member || !(await useCode(q, 'reset', mobile.e164, body.verificationCode.trim()))) return null;
+        await q.query(
+          `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
+                temp_password_hash = NULL, temp_password_expires_at = NULL WHERE id = $1`,
+          [member.id, hash],
+        );
+        await memberRevocations(q, member.id, null);
+        // the code proved the bound mobile: the login that follows from here needs no extra verification
+        await rememberIp(q, member.id, request.ip);
+        return member.account;
       });
-    }
-    return ok({ username: account }, 'Password reset');
-  });
+      if (!account) {
+        await countWrongGuess(app, 'reset', mobile.e164);
+        throw new ApiError(400, LOGIN_ERRORS.smsCode, 'Verification code invalid or expired', {
+          fields: { verificationCode: messageIn(lang, 'verificationCode') },
+        });
+      }
+      return ok({ username: account }, 'Password reset');
+    },
+  );
 };

@@ -17,9 +17,21 @@ async function signedIn(extra: Record<string, unknown> = {}) {
   const account = uniqueName('pw');
   const m = await t.member({ account, password: PASSWORD, ...extra });
   const ip = nextIp();
-  const res = await t.call({ url: '/wps/session/login', sealed: true, ip, body: { username: account, password: PASSWORD, type: 'username', remember: true, deviceId: 'device-pw-1' } });
+  const res = await t.call({
+    url: '/wps/session/login',
+    sealed: true,
+    ip,
+    body: { username: account, password: PASSWORD, type: 'username', remember: true, deviceId: 'device-pw-1' },
+  });
   expect(res.status).toBe(200);
-  return { ...m, account, ip, token: res.body.value.token as string, rememberToken: res.body.value.rememberToken as string, value: res.body.value };
+  return {
+    ...m,
+    account,
+    ip,
+    token: res.body.value.token as string,
+    rememberToken: res.body.value.rememberToken as string,
+    value: res.body.value,
+  };
 }
 
 const login = (username: string, password: string, ip: string) =>
@@ -33,11 +45,19 @@ describe('change password', () => {
     const m = await signedIn({ defaultPassword: true });
     expect(m.value.defaultPassword).toBe(true);
     const other = (await login(m.account, PASSWORD, m.ip)).body.value.token;
-    const res = await change(m.token, { oldPassword: PASSWORD, newPassword: 'brand-new-pass-9', confirmNewPassword: 'brand-new-pass-9' });
+    const res = await change(m.token, {
+      oldPassword: PASSWORD,
+      newPassword: 'brand-new-pass-9',
+      confirmNewPassword: 'brand-new-pass-9',
+    });
     expect(res.body).toEqual({ success: true, message: 'Password changed', value: null });
     expect((await t.call({ method: 'GET', url: '/wps/member/info', token: m.token })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/wps/member/info', token: other })).status).toBe(401);
-    expect(await t.db.one('SELECT revoked_at IS NOT NULL AS revoked FROM remember_tokens WHERE token_hash = $1', [hashToken(m.rememberToken)])).toEqual({ revoked: true });
+    expect(
+      await t.db.one('SELECT revoked_at IS NOT NULL AS revoked FROM remember_tokens WHERE token_hash = $1', [
+        hashToken(m.rememberToken),
+      ]),
+    ).toEqual({ revoked: true });
     const row = await t.db.one<{ must_change_password: boolean; age: number }>(
       'SELECT must_change_password, extract(epoch FROM now() - password_changed_at)::int AS age FROM members WHERE id = $1',
       [m.id],
@@ -70,14 +90,28 @@ describe('change password', () => {
   it('the policy and the confirmation, with messages in the request language', async () => {
     const m = await signedIn();
     const short = await change(m.token, { oldPassword: PASSWORD, newPassword: 'abc', confirmNewPassword: 'abc' });
-    expect(short.body).toMatchObject({ errorCode: 'VALIDATION_FAILED', value: { fields: { newPassword: '8 to 64 characters' } } });
+    expect(short.body).toMatchObject({
+      errorCode: 'VALIDATION_FAILED',
+      value: { fields: { newPassword: '8 to 64 characters' } },
+    });
     const bn = await change(m.token, { oldPassword: PASSWORD, newPassword: 'abc', confirmNewPassword: 'abc' }, 'BN');
     expect(bn.body.value.fields).toEqual({ newPassword: '8 থেকে 64 অক্ষর' });
     const common = await change(m.token, { oldPassword: PASSWORD, newPassword: 'iloveyou', confirmNewPassword: 'iloveyou' });
-    expect(common.body).toMatchObject({ errorCode: 'PASSWORD_TOO_COMMON', value: { fields: { newPassword: 'This password is too common: choose another' } } });
-    const mismatch = await change(m.token, { oldPassword: PASSWORD, newPassword: 'brand-new-pass-9', confirmNewPassword: 'brand-new-pass-8' });
+    expect(common.body).toMatchObject({
+      errorCode: 'PASSWORD_TOO_COMMON',
+      value: { fields: { newPassword: 'This password is too common: choose another' } },
+    });
+    const mismatch = await change(m.token, {
+      oldPassword: PASSWORD,
+      newPassword: 'brand-new-pass-9',
+      confirmNewPassword: 'brand-new-pass-8',
+    });
     expect(mismatch.body.value.fields).toEqual({ confirmNewPassword: 'The two entries are inconsistent' });
-    const noOld = await change(m.token, { oldPassword: '', newPassword: 'brand-new-pass-9', confirmNewPassword: 'brand-new-pass-9' });
+    const noOld = await change(m.token, {
+      oldPassword: '',
+      newPassword: 'brand-new-pass-9',
+      confirmNewPassword: 'brand-new-pass-9',
+    });
     expect(noOld.body.value.fields).toEqual({ oldPassword: 'Input cannot be empty' });
   });
 
@@ -93,7 +127,11 @@ describe('change password', () => {
 
   it('bad bodies: plain JSON, wrong types, missing or extra fields, oversized', async () => {
     const m = await signedIn();
-    const plain = await t.call({ url: '/wps/member/password', token: m.token, body: { oldPassword: PASSWORD, newPassword: 'x-new-pass-1', confirmNewPassword: 'x-new-pass-1' } });
+    const plain = await t.call({
+      url: '/wps/member/password',
+      token: m.token,
+      body: { oldPassword: PASSWORD, newPassword: 'x-new-pass-1', confirmNewPassword: 'x-new-pass-1' },
+    });
     expect(plain.body.errorCode).toBe('SEALED_BODY_INVALID');
     for (const body of [
       { oldPassword: PASSWORD, newPassword: 12345678, confirmNewPassword: 12345678 },
@@ -109,7 +147,13 @@ describe('change password', () => {
 
 describe('forgot password by e-mail', () => {
   const forgot = (payload: string, ip = nextIp(), contentType = 'application/x-www-form-urlencoded') =>
-    t.app.inject({ method: 'POST', url: '/wps/member/password/email', payload, headers: { 'content-type': contentType, language: 'EN' }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/email',
+      payload,
+      headers: { 'content-type': contentType, language: 'EN' },
+      remoteAddress: ip,
+    });
   const form = (username: string, email: string) => new URLSearchParams({ username, email }).toString();
 
   it('the same answer and the same work whether or not the account and e-mail match', async () => {
@@ -127,7 +171,11 @@ describe('forgot password by e-mail', () => {
     expect(match.statusCode).toBe(200);
     expect(wrongEmail.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(match.json()).toEqual({ success: true, message: 'If the account and the e-mail match, a temporary password is on its way', value: null });
+    expect(match.json()).toEqual({
+      success: true,
+      message: 'If the account and the e-mail match, a temporary password is on its way',
+      value: null,
+    });
     expect(wrongEmail.json()).toEqual(match.json());
     expect(unknown.json()).toEqual(match.json());
     expect([matchHashes, wrongHashes, unknownHashes]).toEqual([1, 1, 1]);
@@ -143,14 +191,21 @@ describe('forgot password by e-mail', () => {
     const mail = (await t.outbox('forgot.two@example.com'))[0];
     expect(mail.subject).toBe('খেলা: আপনার অস্থায়ী পাসওয়ার্ড');
     const temporary = mail.body.match(/অস্থায়ী পাসওয়ার্ড: (\S+)/)![1];
-    const expiry = await t.db.one<{ minutes: number }>('SELECT round(extract(epoch FROM temp_password_expires_at - now()) / 60)::int AS minutes FROM members WHERE id = $1', [m.id]);
+    const expiry = await t.db.one<{ minutes: number }>(
+      'SELECT round(extract(epoch FROM temp_password_expires_at - now()) / 60)::int AS minutes FROM members WHERE id = $1',
+      [m.id],
+    );
     expect(expiry!.minutes).toBe(30);
     expect((await login(m.account, PASSWORD, m.ip)).status).toBe(200); // the old one still works
     const withTemp = await login(m.account, temporary, m.ip);
     expect(withTemp.body.value).toMatchObject({ defaultPassword: true });
     expect((await login(m.account, PASSWORD, m.ip)).body.errorCode).toBe('US_INCORRECT_USERNAME_PASSWORD_ERROR');
     // the client's forced change, with the temporary password as the old one
-    const changed = await change(withTemp.body.value.token, { oldPassword: temporary, newPassword: 'after-reset-pass', confirmNewPassword: 'after-reset-pass' });
+    const changed = await change(withTemp.body.value.token, {
+      oldPassword: temporary,
+      newPassword: 'after-reset-pass',
+      confirmNewPassword: 'after-reset-pass',
+    });
     expect(changed.status).toBe(200);
     expect((await login(m.account, 'after-reset-pass', m.ip)).body.value.defaultPassword).toBe(false);
   });
@@ -166,12 +221,19 @@ describe('forgot password by e-mail', () => {
 
   it('field rules, duplicated or extra fields, JSON too; limited per account', async () => {
     const bad = await forgot(form('ab', 'not-an-email'));
-    expect(bad.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', value: { fields: { username: expect.any(String), email: 'Enter a valid e-mail address (5 to 100 characters)' } } });
+    expect(bad.json()).toMatchObject({
+      errorCode: 'VALIDATION_FAILED',
+      value: { fields: { username: expect.any(String), email: 'Enter a valid e-mail address (5 to 100 characters)' } },
+    });
     expect((await forgot('username=abcd1&username=efgh2&email=a@example.com')).statusCode).toBe(400);
     expect((await forgot(`${form('abcd1', 'a@example.com')}&admin=1`)).statusCode).toBe(400);
     expect((await forgot('username=abcd1')).statusCode).toBe(400);
-    expect((await forgot(JSON.stringify({ username: 'abcd1', email: 'a@example.com' }), nextIp(), 'application/json')).statusCode).toBe(200);
-    expect((await forgot(JSON.stringify({ username: 5, email: 'a@example.com' }), nextIp(), 'application/json')).statusCode).toBe(400);
+    expect(
+      (await forgot(JSON.stringify({ username: 'abcd1', email: 'a@example.com' }), nextIp(), 'application/json')).statusCode,
+    ).toBe(200);
+    expect((await forgot(JSON.stringify({ username: 5, email: 'a@example.com' }), nextIp(), 'application/json')).statusCode).toBe(
+      400,
+    );
     const target = uniqueName('lim');
     for (let i = 0; i < 3; i++) expect((await forgot(form(target, 'a@example.com'))).statusCode).toBe(200);
     const fourth = await forgot(form(target, 'a@example.com'));
@@ -180,7 +242,8 @@ describe('forgot password by e-mail', () => {
 });
 
 describe('reset by phone', () => {
-  const sendReset = (mobileNum: string, ip = nextIp()) => t.call({ url: '/wps/member/password/sms', body: { mobileNum, countryDialingCode: '+880' }, ip });
+  const sendReset = (mobileNum: string, ip = nextIp()) =>
+    t.call({ url: '/wps/member/password/sms', body: { mobileNum, countryDialingCode: '+880' }, ip });
   const reset = (body: Record<string, unknown>, lang: 'EN' | 'BN' = 'EN', ip = nextIp()) =>
     t.call({ url: '/wps/member/password/verification', sealed: true, lang, body: { countryDialingCode: '+880', ...body }, ip });
 
@@ -189,7 +252,9 @@ describe('reset by phone', () => {
   it('needs the flag PHONERESET3', async () => {
     await t.flag('PHONERESET3', false);
     expect((await sendReset('01611000001')).body.errorCode).toBe('OPERATION_NOT_ENABLED');
-    expect((await reset({ mobileNum: '01611000001', verificationCode: '123456', newPassword: 'new-pass-123' })).body.errorCode).toBe('OPERATION_NOT_ENABLED');
+    expect(
+      (await reset({ mobileNum: '01611000001', verificationCode: '123456', newPassword: 'new-pass-123' })).body.errorCode,
+    ).toBe('OPERATION_NOT_ENABLED');
   });
 
   it('the code and a new password: the account to log in with; every session revoked; the code used once', async () => {
@@ -198,25 +263,39 @@ describe('reset by phone', () => {
     expect((await sendReset('01611000002')).body.value).toEqual({ expiredMinutes: 2 });
     const code = await t.lastCode('+8801611000002');
     const before = await snapshot(t);
-    const wrong = await reset({ mobileNum: '01611000002', verificationCode: code === '000000' ? '111111' : '000000', newPassword: 'reset-pass-123' });
-    expect(wrong.body).toMatchObject({ errorCode: 'SMS_CODE_INVALID', value: { fields: { verificationCode: 'Please enter a valid verification code' } } });
+    const wrong = await reset({
+      mobileNum: '01611000002',
+      verificationCode: code === '000000' ? '111111' : '000000',
+      newPassword: 'reset-pass-123',
+    });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'SMS_CODE_INVALID',
+      value: { fields: { verificationCode: 'Please enter a valid verification code' } },
+    });
     expect(await snapshot(t)).toEqual(before);
     const weak = await reset({ mobileNum: '01611000002', verificationCode: code, newPassword: '12345678' }, 'BN');
-    expect(weak.body).toMatchObject({ errorCode: 'PASSWORD_TOO_COMMON', value: { fields: { newPassword: 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন' } } });
+    expect(weak.body).toMatchObject({
+      errorCode: 'PASSWORD_TOO_COMMON',
+      value: { fields: { newPassword: 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন' } },
+    });
     const resetIp = nextIp();
     const ok = await reset({ mobileNum: '01611000002', verificationCode: code, newPassword: 'reset-pass-123' }, 'EN', resetIp);
     expect(ok.body).toEqual({ success: true, message: 'Password reset', value: { username: m.account } });
     expect((await t.call({ method: 'GET', url: '/wps/member/info', token: m.token })).status).toBe(401);
     // the automatic login that follows, from the same place, needs no extra verification
     expect((await login(m.account, 'reset-pass-123', resetIp)).status).toBe(200);
-    expect((await reset({ mobileNum: '01611000002', verificationCode: code, newPassword: 'reset-pass-456' })).body.errorCode).toBe('SMS_CODE_INVALID');
+    expect(
+      (await reset({ mobileNum: '01611000002', verificationCode: code, newPassword: 'reset-pass-456' })).body.errorCode,
+    ).toBe('SMS_CODE_INVALID');
   });
 
   it('an unknown number: the same send answer, no message, and its codes never work', async () => {
     await t.flag('PHONERESET3', true);
     expect((await sendReset('01611000999')).body).toEqual({ success: true, message: 'OK', value: { expiredMinutes: 2 } });
     expect(await t.outbox('+8801611000999')).toEqual([]);
-    expect((await reset({ mobileNum: '01611000999', verificationCode: '123456', newPassword: 'reset-pass-123' })).body.errorCode).toBe('SMS_CODE_INVALID');
+    expect(
+      (await reset({ mobileNum: '01611000999', verificationCode: '123456', newPassword: 'reset-pass-123' })).body.errorCode,
+    ).toBe('SMS_CODE_INVALID');
   });
 
   it('an expired code, too many wrong codes, bad bodies', async () => {
@@ -225,15 +304,35 @@ describe('reset by phone', () => {
     await sendReset('01611000003');
     const code = await t.lastCode('+8801611000003');
     await t.db.query(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = '+8801611000003'`);
-    expect((await reset({ mobileNum: '01611000003', verificationCode: code, newPassword: 'reset-pass-123' })).body.errorCode).toBe('SMS_CODE_INVALID');
+    expect(
+      (await reset({ mobileNum: '01611000003', verificationCode: code, newPassword: 'reset-pass-123' })).body.errorCode,
+    ).toBe('SMS_CODE_INVALID');
     await t.limiter.reset('code:1s:+8801611000003');
     await sendReset('01611000003');
     const fresh = await t.lastCode('+8801611000003');
-    for (let i = 0; i < 5; i++) await reset({ mobileNum: '01611000003', verificationCode: `00000${i}` === fresh ? '999999' : `00000${i}`, newPassword: 'reset-pass-123' });
-    expect((await reset({ mobileNum: '01611000003', verificationCode: fresh, newPassword: 'reset-pass-123' })).body.errorCode).toBe('SMS_CODE_INVALID');
-    for (const body of [{ mobileNum: '01611000003' }, { mobileNum: 1611000003, verificationCode: '1', newPassword: 'x' }, { mobileNum: '0161', verificationCode: '1', newPassword: 'reset-pass-123' }]) {
+    for (let i = 0; i < 5; i++)
+      await reset({
+        mobileNum: '01611000003',
+        verificationCode: `00000${i}` === fresh ? '999999' : `00000${i}`,
+        newPassword: 'reset-pass-123',
+      });
+    expect(
+      (await reset({ mobileNum: '01611000003', verificationCode: fresh, newPassword: 'reset-pass-123' })).body.errorCode,
+    ).toBe('SMS_CODE_INVALID');
+    for (const body of [
+      { mobileNum: '01611000003' },
+      { mobileNum: 1611000003, verificationCode: '1', newPassword: 'x' },
+      { mobileNum: '0161', verificationCode: '1', newPassword: 'reset-pass-123' },
+    ]) {
       expect((await reset(body)).status).toBe(400);
     }
-    expect((await t.call({ url: '/wps/member/password/verification', body: { mobileNum: '01611000003', verificationCode: fresh, newPassword: 'reset-pass-123' } })).body.errorCode).toBe('SEALED_BODY_INVALID');
+    expect(
+      (
+        await t.call({
+          url: '/wps/member/password/verification',
+          body: { mobileNum: '01611000003', verificationCode: fresh, newPassword: 'reset-pass-123' },
+        })
+      ).body.errorCode,
+    ).toBe('SEALED_BODY_INVALID');
   });
 });

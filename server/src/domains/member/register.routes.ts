@@ -17,7 +17,14 @@ import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, loginVa
 import { strictBody } from '../auth/strict-body';
 import { consumeCaptcha } from '../captcha/captcha';
 import { loadRegistrationRules } from '../system/system.data';
-import { assertGuessesLeft, countWrongGuess, DEFAULT_DIALING_CODE, parseMobile, useCode, type Mobile } from '../verification/codes';
+import {
+  assertGuessesLeft,
+  countWrongGuess,
+  DEFAULT_DIALING_CODE,
+  parseMobile,
+  useCode,
+  type Mobile,
+} from '../verification/codes';
 
 type Tab = 'username' | 'mobile';
 
@@ -25,7 +32,13 @@ type Tab = 'username' | 'mobile';
 const PROFILE_FIELDS = ['payeeName', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId'] as const;
 
 const MOBILE_RULE: FieldRule = {
-  field: 'mobileNum', enabled: true, required: true, patternId: 'MOBILE', acceptedPattern: '^01[3-9]\\d{8}$', minLength: 11, maxLength: 11,
+  field: 'mobileNum',
+  enabled: true,
+  required: true,
+  patternId: 'MOBILE',
+  acceptedPattern: '^01[3-9]\\d{8}$',
+  minLength: 11,
+  maxLength: 11,
 };
 
 export const registrationBody = closedObject(
@@ -69,7 +82,12 @@ interface Plan {
 }
 
 /** Field checks, the captcha and the affiliate code: everything before the transaction. */
-async function plan(app: FastifyInstance, request: FastifyRequest, body: RegistrationUser, tab: Tab): Promise<Plan & { rules: FieldRule[] }> {
+async function plan(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: RegistrationUser,
+  tab: Tab,
+): Promise<Plan & { rules: FieldRule[] }> {
   const lang = requestLang(request);
   const [usernameTab, mobileTab, smsVerification, passwordOnMobile] = await Promise.all(
     ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'].map((f) => flagEnabled(app.db, f)),
@@ -80,7 +98,9 @@ async function plan(app: FastifyInstance, request: FastifyRequest, body: Registr
   const limits = await app.auth.limits();
   const hit = await app.auth.limiter.hit(`register:ip:${request.ip}`, limits.registrationsPerIp, 60 * 60_000);
   if (!hit.allowed) {
-    throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations from here: try again later', { retryAfterSeconds: retrySeconds(hit.retryAfterMs) });
+    throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations from here: try again later', {
+      retryAfterSeconds: retrySeconds(hit.retryAfterMs),
+    });
   }
 
   // The rules as the form applies them (auth-modals RegisterPopup): no username on the mobile tab,
@@ -109,7 +129,9 @@ async function plan(app: FastifyInstance, request: FastifyRequest, body: Registr
     const problem = passwordProblem(body.password, rules.find((r) => r.field === 'password') ?? null, lang, body.username);
     if (problem) {
       if (Object.keys(fields).length === 0 && problem.errorCode === REGISTER_ERRORS.commonPassword) {
-        throw new ApiError(400, REGISTER_ERRORS.commonPassword, 'This password is too common', { fields: { password: problem.message } });
+        throw new ApiError(400, REGISTER_ERRORS.commonPassword, 'This password is too common', {
+          fields: { password: problem.message },
+        });
       }
       fields.password = problem.message;
     }
@@ -117,7 +139,11 @@ async function plan(app: FastifyInstance, request: FastifyRequest, body: Registr
   let mobile: Mobile | null = null;
   if (enabled('mobileNum') && mobileGiven && !fields.mobileNum) {
     try {
-      mobile = parseMobile(body.mobileNum!, body.countryDialingCode ?? DEFAULT_DIALING_CODE, rules.find((r) => r.field === 'mobileNum') ?? null);
+      mobile = parseMobile(
+        body.mobileNum!,
+        body.countryDialingCode ?? DEFAULT_DIALING_CODE,
+        rules.find((r) => r.field === 'mobileNum') ?? null,
+      );
     } catch {
       fields.mobileNum = messageIn(lang, 'mobile');
     }
@@ -139,7 +165,9 @@ async function plan(app: FastifyInstance, request: FastifyRequest, body: Registr
   if (affiliateCode) {
     affiliate = await findAffiliate(app.db, affiliateCode);
     if (!affiliate) {
-      throw new ApiError(400, REGISTER_ERRORS.affiliate, 'Invalid invitation code', { fields: { affiliateCode: messageIn(lang, 'invitationCode') } });
+      throw new ApiError(400, REGISTER_ERRORS.affiliate, 'Invalid invitation code', {
+        fields: { affiliateCode: messageIn(lang, 'invitationCode') },
+      });
     }
   }
 
@@ -172,7 +200,9 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
   const enabledFields = new Set(p.rules.filter((r) => r.enabled).map((r) => r.field));
   const [passwordHash, paymentHash] = await Promise.all([
     app.auth.passwords.hash(p.password),
-    enabledFields.has('paymentPassword') && body.paymentPassword ? app.auth.passwords.hash(body.paymentPassword) : Promise.resolve(null),
+    enabledFields.has('paymentPassword') && body.paymentPassword
+      ? app.auth.passwords.hash(body.paymentPassword)
+      : Promise.resolve(null),
   ]);
   const profile: Record<string, string> = {};
   for (const f of PROFILE_FIELDS) if (enabledFields.has(f) && body[f]?.trim()) profile[f] = body[f]!.trim();
@@ -189,9 +219,20 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
        VALUES ($1, $2, 0, $3, now(), $4, $5, $6, $7, $8, $9, 'WEB', $10, $11, $12, $13, $14::jsonb)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
-        p.account, p.nickname, passwordHash, p.generatedPassword, p.mobile?.national ?? null, p.mobile?.dialingCode ?? null,
-        enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null, lang, request.ip,
-        body.referralCode?.trim() || null, p.affiliate?.code ?? null, p.affiliate?.agentId ?? null, paymentHash, JSON.stringify(profile),
+        p.account,
+        p.nickname,
+        passwordHash,
+        p.generatedPassword,
+        p.mobile?.national ?? null,
+        p.mobile?.dialingCode ?? null,
+        enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null,
+        lang,
+        request.ip,
+        body.referralCode?.trim() || null,
+        p.affiliate?.code ?? null,
+        p.affiliate?.agentId ?? null,
+        paymentHash,
+        JSON.stringify(profile),
       ],
     );
     if (!created) {
@@ -219,35 +260,43 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
 
 const DESCRIPTION =
   `${SEALED_DESCRIPTION}\n\n` +
-  'The operator\'s field rules (GET /wps/system/setting/register) apply, with the password policy on top (8 to 64 ' +
+  "The operator's field rules (GET /wps/system/setting/register) apply, with the password policy on top (8 to 64 " +
   'characters, not one of the 3,000 most common): 400 VALIDATION_FAILED with value.fields = { field: message } in ' +
-  'the Language header\'s language; PASSWORD_TOO_COMMON (value.fields.password); CAPTCHA_INVALID when the captcha rule ' +
+  "the Language header's language; PASSWORD_TOO_COMMON (value.fields.password); CAPTCHA_INVALID when the captcha rule " +
   'is enabled; SMS_CODE_INVALID with REGMOBVERF3 (code of POST /wps/verification/sms/register); AFFILIATE_CODE_INVALID; ' +
   '409 US_CUSTOMER_EXIST_ERROR, CUSTOMER_MOBILE_NO_DUPLICATED; 403 US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR (flag off); ' +
   '429 TOO_MANY_REQUESTS (per IP). Values of fields the operator disabled are not kept. The answer is the LoginValue ' +
   'of the new session (firstTimeLogin true).';
 
 export const registerRoutes: FastifyPluginAsync = async (app) => {
-  for (const [path, tab] of [['/register', 'username'], ['/register/mobile', 'mobile']] as const) {
-    app.put<{ Body: RegistrationUser }>(path, {
-      bodyLimit: 32 * 1024,
-      preValidation: [sealedBody, strictBody],
-      schema: {
-        tags: ['member'],
-        summary: tab === 'username' ? 'Registers by username (flag USERNAMEREG3)' : 'Registers by mobile number (flag MOBILENUMREG3)',
-        description:
-          tab === 'mobile'
-            ? `${DESCRIPTION}\n\nWithout MOBILENUMPASSREG3 no password is asked: the server generates one nobody knows, ` +
-              'flags it for a change (defaultPassword) and the new session may set the first password with an empty ' +
-              'oldPassword (passwordSetup). The account name is generated.'
-            : DESCRIPTION,
-        body: registrationBody,
-        response: replies(loginValueSchema),
+  for (const [path, tab] of [
+    ['/register', 'username'],
+    ['/register/mobile', 'mobile'],
+  ] as const) {
+    app.put<{ Body: RegistrationUser }>(
+      path,
+      {
+        bodyLimit: 32 * 1024,
+        preValidation: [sealedBody, strictBody],
+        schema: {
+          tags: ['member'],
+          summary:
+            tab === 'username' ? 'Registers by username (flag USERNAMEREG3)' : 'Registers by mobile number (flag MOBILENUMREG3)',
+          description:
+            tab === 'mobile'
+              ? `${DESCRIPTION}\n\nWithout MOBILENUMPASSREG3 no password is asked: the server generates one nobody knows, ` +
+                'flags it for a change (defaultPassword) and the new session may set the first password with an empty ' +
+                'oldPassword (passwordSetup). The account name is generated.'
+              : DESCRIPTION,
+          body: registrationBody,
+          response: replies(loginValueSchema),
+        },
       },
-    }, async (request, reply) => {
-      const value = await register(app, request, request.body, tab);
-      reply.code(201);
-      return ok(value, 'Registered');
-    });
+      async (request, reply) => {
+        const value = await register(app, request, request.body, tab);
+        reply.code(201);
+        return ok(value, 'Registered');
+      },
+    );
   }
 };

@@ -42,7 +42,12 @@ const byUsername = (username = uniqueName('Reg'), extra: Record<string, unknown>
 describe('the seeded rules', () => {
   it('the password rule is the policy: any characters, 8 to 64 (migration 3 replaced the old letters-and-digits 6-20)', async () => {
     const rules = (await t.call({ method: 'GET', url: '/wps/system/setting/register' })).body.value;
-    expect(rules.find((r: { field: string }) => r.field === 'password')).toMatchObject({ patternId: 'ANY', acceptedPattern: '*', minLength: 8, maxLength: 64 });
+    expect(rules.find((r: { field: string }) => r.field === 'password')).toMatchObject({
+      patternId: 'ANY',
+      acceptedPattern: '*',
+      minLength: 8,
+      maxLength: 64,
+    });
   });
 });
 
@@ -50,24 +55,55 @@ describe('registration by username', () => {
   it('creates the member and its session: 201, the LoginValue, the IP known, the referral recorded', async () => {
     const ip = nextIp();
     const name = uniqueName('Rahim');
-    const res = await register(byUsername(name, { referralCode: 'FRIEND42', domain: 'khela.example', registerUrl: 'https://khela.example/register?referralCode=FRIEND42', deviceId: 'device-123456' }), { ip, lang: 'BN' });
+    const res = await register(
+      byUsername(name, {
+        referralCode: 'FRIEND42',
+        domain: 'khela.example',
+        registerUrl: 'https://khela.example/register?referralCode=FRIEND42',
+        deviceId: 'device-123456',
+      }),
+      { ip, lang: 'BN' },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
       message: 'Registered',
-      value: { firstTimeLogin: true, passwordExpired: false, defaultPassword: false, member: { account: name.toLowerCase(), nickname: name, type: 0 } },
+      value: {
+        firstTimeLogin: true,
+        passwordExpired: false,
+        defaultPassword: false,
+        member: { account: name.toLowerCase(), nickname: name, type: 0 },
+      },
     });
     expect(res.body.value).not.toHaveProperty('passwordSetup');
     const row = await t.db.one<Record<string, unknown>>(
       `SELECT password_hash, registration_ip, referral_code, language, register_method, profile, last_login_at IS NOT NULL AS logged_in FROM members WHERE account = $1`,
       [name.toLowerCase()],
     );
-    expect(row).toMatchObject({ registration_ip: ip, referral_code: 'FRIEND42', language: 'BN', register_method: 'WEB', logged_in: true, profile: { domain: 'khela.example', registerUrl: expect.any(String) } });
+    expect(row).toMatchObject({
+      registration_ip: ip,
+      referral_code: 'FRIEND42',
+      language: 'BN',
+      register_method: 'WEB',
+      logged_in: true,
+      profile: { domain: 'khela.example', registerUrl: expect.any(String) },
+    });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await t.db.query('SELECT ip FROM member_known_ips m JOIN members x ON x.id = m.member_id WHERE x.account = $1', [name.toLowerCase()])).toEqual([{ ip }]);
-    expect((await t.call({ method: 'GET', url: '/wps/member/info', token: res.body.value.token })).body.value.account).toBe(name.toLowerCase());
+    expect(
+      await t.db.query('SELECT ip FROM member_known_ips m JOIN members x ON x.id = m.member_id WHERE x.account = $1', [
+        name.toLowerCase(),
+      ]),
+    ).toEqual([{ ip }]);
+    expect((await t.call({ method: 'GET', url: '/wps/member/info', token: res.body.value.token })).body.value.account).toBe(
+      name.toLowerCase(),
+    );
     // and the password works
-    const login = await t.call({ url: '/wps/session/login', sealed: true, ip, body: { username: name, password: PASSWORD, type: 'username' } });
+    const login = await t.call({
+      url: '/wps/session/login',
+      sealed: true,
+      ip,
+      body: { username: name, password: PASSWORD, type: 'username' },
+    });
     expect(login.body.value.firstTimeLogin).toBe(false);
   });
 
@@ -77,10 +113,15 @@ describe('registration by username', () => {
     expect(en.status).toBe(400);
     expect(en.body).toMatchObject({
       errorCode: 'VALIDATION_FAILED',
-      value: { fields: { username: 'Letters and digits starting with a letter, 4 to 16 characters', password: '8 to 64 characters' } },
+      value: {
+        fields: { username: 'Letters and digits starting with a letter, 4 to 16 characters', password: '8 to 64 characters' },
+      },
     });
     const bn = await register(body, { lang: 'BN' });
-    expect(bn.body.value.fields).toEqual({ username: 'অক্ষর দিয়ে শুরু, শুধু অক্ষর ও সংখ্যা, 4 থেকে 16 অক্ষর', password: '8 থেকে 64 অক্ষর' });
+    expect(bn.body.value.fields).toEqual({
+      username: 'অক্ষর দিয়ে শুরু, শুধু অক্ষর ও সংখ্যা, 4 থেকে 16 অক্ষর',
+      password: '8 থেকে 64 অক্ষর',
+    });
     const confirm = await register({ ...byUsername(), confirmPassword: 'different-1' }, { lang: 'EN' });
     expect(confirm.body.value.fields).toEqual({ confirmPassword: 'The two entries are inconsistent' });
     const empty = await register({}, { lang: 'EN' });
@@ -89,26 +130,49 @@ describe('registration by username', () => {
 
   it('a common password, or the username itself: PASSWORD_TOO_COMMON; 64 characters are allowed, 65 are not', async () => {
     const common = await register(byUsername(undefined, { password: 'password1', confirmPassword: 'password1' }));
-    expect(common.body).toMatchObject({ errorCode: 'PASSWORD_TOO_COMMON', value: { fields: { password: 'This password is too common: choose another' } } });
-    const equal = await register({ username: 'Karimpass1', password: 'karimpass1', confirmPassword: 'karimpass1' }, { lang: 'BN' });
-    expect(equal.body).toMatchObject({ errorCode: 'PASSWORD_TOO_COMMON', value: { fields: { password: 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন' } } });
+    expect(common.body).toMatchObject({
+      errorCode: 'PASSWORD_TOO_COMMON',
+      value: { fields: { password: 'This password is too common: choose another' } },
+    });
+    const equal = await register(
+      { username: 'Karimpass1', password: 'karimpass1', confirmPassword: 'karimpass1' },
+      { lang: 'BN' },
+    );
+    expect(equal.body).toMatchObject({
+      errorCode: 'PASSWORD_TOO_COMMON',
+      value: { fields: { password: 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন' } },
+    });
     const long = 'ক'.repeat(30) + 'x'.repeat(34);
     expect((await register(byUsername(undefined, { password: long, confirmPassword: long }))).status).toBe(201);
     const tooLong = long + 'y';
-    expect((await register(byUsername(undefined, { password: tooLong, confirmPassword: tooLong }))).body.value.fields.password).toBe('8 to 64 characters');
+    expect(
+      (await register(byUsername(undefined, { password: tooLong, confirmPassword: tooLong }))).body.value.fields.password,
+    ).toBe('8 to 64 characters');
   });
 
   it('the captcha: required by the seeded rule, single use, bound to the IP', async () => {
     const missing = await register(byUsername(), { captcha: false });
-    expect(missing.body).toMatchObject({ errorCode: 'VALIDATION_FAILED', value: { fields: { captcha: 'Input cannot be empty' } } });
+    expect(missing.body).toMatchObject({
+      errorCode: 'VALIDATION_FAILED',
+      value: { fields: { captcha: 'Input cannot be empty' } },
+    });
     const ip = nextIp();
     const c = await t.captcha(ip);
-    const wrong = await register(byUsername(undefined, { captcha: 'QQQQ' === c.answer ? 'WWWW' : 'QQQQ', captchaId: c.id }), { ip, captcha: false });
-    expect(wrong.body).toMatchObject({ errorCode: 'CAPTCHA_INVALID', value: { captcha: true, fields: { captcha: 'Please enter the captcha' } } });
+    const wrong = await register(byUsername(undefined, { captcha: 'QQQQ' === c.answer ? 'WWWW' : 'QQQQ', captchaId: c.id }), {
+      ip,
+      captcha: false,
+    });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'CAPTCHA_INVALID',
+      value: { captcha: true, fields: { captcha: 'Please enter the captcha' } },
+    });
     const replay = await register(byUsername(undefined, { captcha: c.answer, captchaId: c.id }), { ip, captcha: false });
     expect(replay.body.errorCode).toBe('CAPTCHA_INVALID');
     const c2 = await t.captcha(ip);
-    expect((await register(byUsername(undefined, { captcha: c2.answer, captchaId: c2.id }), { ip: nextIp(), captcha: false })).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(
+      (await register(byUsername(undefined, { captcha: c2.answer, captchaId: c2.id }), { ip: nextIp(), captcha: false })).body
+        .errorCode,
+    ).toBe('CAPTCHA_INVALID');
   });
 
   it('a taken username: 409 US_CUSTOMER_EXIST_ERROR and nothing changed', async () => {
@@ -125,7 +189,8 @@ describe('registration by username', () => {
   it("an agent's affiliate code joins the downline; an unknown one is AFFILIATE_CODE_INVALID; the check endpoint agrees", async () => {
     const agent = await t.member({ account: uniqueName('agent'), type: 1 });
     expect(agent.affiliateCode).toMatch(/^[A-Z2-9]{8}$/);
-    const check = (code: string) => t.call({ method: 'GET', url: `/wps/agent/affiliate?code=${encodeURIComponent(code)}&domain=khela.example` });
+    const check = (code: string) =>
+      t.call({ method: 'GET', url: `/wps/agent/affiliate?code=${encodeURIComponent(code)}&domain=khela.example` });
     expect((await check(agent.affiliateCode!.toLowerCase())).body.value).toEqual({ valid: true });
     expect((await check('NOPE1234')).body.value).toEqual({ valid: false });
     expect((await check("x' OR 1=1 --")).body.value).toEqual({ valid: false });
@@ -133,12 +198,17 @@ describe('registration by username', () => {
 
     const name = uniqueName('Down');
     expect((await register(byUsername(name, { affiliateCode: agent.affiliateCode!.toLowerCase() }))).status).toBe(201);
-    expect(await t.db.one('SELECT parent_agent_id, affiliate_code FROM members WHERE account = $1', [name.toLowerCase()])).toEqual({
+    expect(
+      await t.db.one('SELECT parent_agent_id, affiliate_code FROM members WHERE account = $1', [name.toLowerCase()]),
+    ).toEqual({
       parent_agent_id: agent.id,
       affiliate_code: agent.affiliateCode,
     });
     const bad = await register(byUsername(undefined, { affiliateCode: 'NOPE1234' }), { lang: 'BN' });
-    expect(bad.body).toMatchObject({ errorCode: 'AFFILIATE_CODE_INVALID', value: { fields: { affiliateCode: 'আমন্ত্রণ কোড সঠিক নয়' } } });
+    expect(bad.body).toMatchObject({
+      errorCode: 'AFFILIATE_CODE_INVALID',
+      value: { fields: { affiliateCode: 'আমন্ত্রণ কোড সঠিক নয়' } },
+    });
   });
 
   it('affiliate checks are limited per IP', async () => {
@@ -154,12 +224,17 @@ describe('registration by username', () => {
     }
   });
 
-  it("values of fields the operator disabled are not kept; enabled ones are", async () => {
+  it('values of fields the operator disabled are not kept; enabled ones are', async () => {
     await t.db.query(`UPDATE registration_field_rules SET enabled = true WHERE field = 'whatsapp'`);
     try {
       const name = uniqueName('Prof');
-      expect((await register(byUsername(name, { email: 'x@example.com', qqNum: '12345', whatsapp: '8801712345678' }))).status).toBe(201);
-      expect(await t.db.one('SELECT email, profile FROM members WHERE account = $1', [name.toLowerCase()])).toEqual({ email: null, profile: { whatsapp: '8801712345678' } });
+      expect(
+        (await register(byUsername(name, { email: 'x@example.com', qqNum: '12345', whatsapp: '8801712345678' }))).status,
+      ).toBe(201);
+      expect(await t.db.one('SELECT email, profile FROM members WHERE account = $1', [name.toLowerCase()])).toEqual({
+        email: null,
+        profile: { whatsapp: '8801712345678' },
+      });
     } finally {
       await t.db.query(`UPDATE registration_field_rules SET enabled = false WHERE field = 'whatsapp'`);
     }
@@ -203,7 +278,11 @@ describe('registration by username', () => {
   });
 
   it('a plain (unsealed) body is refused', async () => {
-    const res = await t.call({ method: 'PUT', url: '/wps/member/register', body: { ...byUsername(), login: true, registerMethod: 'WEB' } });
+    const res = await t.call({
+      method: 'PUT',
+      url: '/wps/member/register',
+      body: { ...byUsername(), login: true, registerMethod: 'WEB' },
+    });
     expect(res.body.errorCode).toBe('SEALED_BODY_INVALID');
   });
 });
@@ -224,19 +303,37 @@ describe('registration by mobile number', () => {
   it('with a password: the number is bound and logs in; the account name is generated', async () => {
     const mobileNum = nextMobile();
     const ip = nextIp();
-    const res = await register({ mobileNum, countryDialingCode: '+880', password: PASSWORD, confirmPassword: PASSWORD }, { path: MOBILE, ip });
+    const res = await register(
+      { mobileNum, countryDialingCode: '+880', password: PASSWORD, confirmPassword: PASSWORD },
+      { path: MOBILE, ip },
+    );
     expect(res.status).toBe(201);
     expect(res.body.value.member.account).toMatch(/^m[0-9a-f]{10}$/);
-    expect(await t.db.one('SELECT mobile_num, country_dialing_code FROM members WHERE id = $1', [res.body.value.member.id])).toEqual({ mobile_num: mobileNum, country_dialing_code: '+880' });
-    const login = await t.call({ url: '/wps/session/login', sealed: true, ip, body: { username: mobileNum, password: PASSWORD, type: 'username' } });
+    expect(
+      await t.db.one('SELECT mobile_num, country_dialing_code FROM members WHERE id = $1', [res.body.value.member.id]),
+    ).toEqual({ mobile_num: mobileNum, country_dialing_code: '+880' });
+    const login = await t.call({
+      url: '/wps/session/login',
+      sealed: true,
+      ip,
+      body: { username: mobileNum, password: PASSWORD, type: 'username' },
+    });
     expect(login.body.value.member.id).toBe(res.body.value.member.id);
     // from another IP the bound mobile number verifies the login first
-    const away = await t.call({ url: '/wps/session/login', sealed: true, ip: nextIp(), body: { username: mobileNum, password: PASSWORD, type: 'username' } });
+    const away = await t.call({
+      url: '/wps/session/login',
+      sealed: true,
+      ip: nextIp(),
+      body: { username: mobileNum, password: PASSWORD, type: 'username' },
+    });
     expect(away.body).toMatchObject({ errorCode: 'LOGIN_VERIFICATION_REQUIRED', value: { methods: ['MOBILE'] } });
     // the same number again
     const again = await register({ mobileNum, password: PASSWORD, confirmPassword: PASSWORD }, { path: MOBILE });
     expect([again.status, again.body.errorCode]).toEqual([409, 'CUSTOMER_MOBILE_NO_DUPLICATED']);
-    expect((await register({ mobileNum: '0123', password: PASSWORD, confirmPassword: PASSWORD }, { path: MOBILE })).body.value.fields.mobileNum).toBe('Enter a valid mobile number (11 digits)');
+    expect(
+      (await register({ mobileNum: '0123', password: PASSWORD, confirmPassword: PASSWORD }, { path: MOBILE })).body.value.fields
+        .mobileNum,
+    ).toBe('Enter a valid mobile number (11 digits)');
   });
 
   it('without MOBILENUMPASSREG3 the server generates a password: defaultPassword, and the session may set the first one', async () => {
@@ -247,12 +344,27 @@ describe('registration by mobile number', () => {
     expect(res.status).toBe(201);
     expect(res.body.value).toMatchObject({ defaultPassword: true, passwordSetup: true });
     const token = res.body.value.token;
-    const set = await t.call({ url: '/wps/member/password', sealed: true, token, body: { oldPassword: '', newPassword: 'first-own-pass', confirmNewPassword: 'first-own-pass' } });
+    const set = await t.call({
+      url: '/wps/member/password',
+      sealed: true,
+      token,
+      body: { oldPassword: '', newPassword: 'first-own-pass', confirmNewPassword: 'first-own-pass' },
+    });
     expect(set.status).toBe(200);
     // only once: the session no longer may skip the old password
-    const again = await t.call({ url: '/wps/member/password', sealed: true, token, body: { oldPassword: '', newPassword: 'second-own-pass', confirmNewPassword: 'second-own-pass' } });
+    const again = await t.call({
+      url: '/wps/member/password',
+      sealed: true,
+      token,
+      body: { oldPassword: '', newPassword: 'second-own-pass', confirmNewPassword: 'second-own-pass' },
+    });
     expect(again.body.errorCode).toBe('VALIDATION_FAILED');
-    const login = await t.call({ url: '/wps/session/login', sealed: true, ip, body: { username: mobileNum, password: 'first-own-pass', type: 'username' } });
+    const login = await t.call({
+      url: '/wps/session/login',
+      sealed: true,
+      ip,
+      body: { username: mobileNum, password: 'first-own-pass', type: 'username' },
+    });
     expect(login.body.value).toMatchObject({ defaultPassword: false });
   });
 
@@ -266,7 +378,10 @@ describe('registration by mobile number', () => {
     const code = await t.lastCode(e164(mobileNum));
     const before = await snapshot(t);
     const wrong = await register({ ...body, verificationCode: code === '111111' ? '222222' : '111111' }, { path: MOBILE });
-    expect(wrong.body).toMatchObject({ errorCode: 'SMS_CODE_INVALID', value: { fields: { verificationCode: expect.any(String) } } });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'SMS_CODE_INVALID',
+      value: { fields: { verificationCode: expect.any(String) } },
+    });
     expect(await snapshot(t)).toEqual(before);
     const ok = await register({ ...body, verificationCode: code }, { path: MOBILE });
     expect(ok.status).toBe(201);
@@ -282,8 +397,11 @@ describe('registration by mobile number', () => {
     await t.limiter.reset(`code:1s:${e164(mobileNum)}`);
     await sendRegisterCode(mobileNum);
     const second = await t.lastCode(e164(mobileNum));
-    if (first !== second) expect((await register({ ...body, verificationCode: first }, { path: MOBILE })).body.errorCode).toBe('SMS_CODE_INVALID');
-    await t.db.query(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = $1`, [e164(mobileNum)]);
+    if (first !== second)
+      expect((await register({ ...body, verificationCode: first }, { path: MOBILE })).body.errorCode).toBe('SMS_CODE_INVALID');
+    await t.db.query(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = $1`, [
+      e164(mobileNum),
+    ]);
     expect((await register({ ...body, verificationCode: second }, { path: MOBILE })).body.errorCode).toBe('SMS_CODE_INVALID');
   });
 
@@ -298,19 +416,26 @@ describe('registration by mobile number', () => {
     expect((await register(byUsername())).status).toBe(201); // no number, no code
   });
 
-  it('the registration SMS needs REGMOBVERF3 and the tab\'s flag; a bad number is PHONE_FORMAT_INVALID', async () => {
+  it("the registration SMS needs REGMOBVERF3 and the tab's flag; a bad number is PHONE_FORMAT_INVALID", async () => {
     expect((await sendRegisterCode(nextMobile())).body.errorCode).toBe('OPERATION_NOT_ENABLED');
     await t.flag('REGMOBVERF3', true);
     await t.flag('MOBILENUMREG3', false);
     try {
       expect((await sendRegisterCode(nextMobile(), 'mobile')).body.errorCode).toBe('OPERATION_NOT_ENABLED');
       expect((await sendRegisterCode(nextMobile(), 'username')).status).toBe(200);
-      expect((await register({ mobileNum: nextMobile() }, { path: MOBILE })).body.errorCode).toBe('US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR');
+      expect((await register({ mobileNum: nextMobile() }, { path: MOBILE })).body.errorCode).toBe(
+        'US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR',
+      );
     } finally {
       await t.flag('MOBILENUMREG3', true);
     }
     expect((await sendRegisterCode('99999')).body.errorCode).toBe('PHONE_FORMAT_INVALID');
-    for (const body of [{}, { mobileNo: '01712345678', countryDialingCode: '+880' }, { mobileNo: 1712345678, countryDialingCode: '+880', by: 'mobile' }, { mobileNo: '01712345678', countryDialingCode: '+880', by: 'fax' }]) {
+    for (const body of [
+      {},
+      { mobileNo: '01712345678', countryDialingCode: '+880' },
+      { mobileNo: 1712345678, countryDialingCode: '+880', by: 'mobile' },
+      { mobileNo: '01712345678', countryDialingCode: '+880', by: 'fax' },
+    ]) {
       expect((await t.call({ url: '/wps/verification/sms/register', body, ip: nextIp() })).status).toBe(400);
     }
   });

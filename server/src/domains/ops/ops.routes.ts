@@ -24,7 +24,10 @@ const memberValue = {
   type: 'object',
   required: ['id', 'account', 'nickname', 'type'],
   properties: {
-    id: { type: 'integer' }, account: { type: 'string' }, nickname: { type: 'string' }, type: { type: 'integer' },
+    id: { type: 'integer' },
+    account: { type: 'string' },
+    nickname: { type: 'string' },
+    type: { type: 'integer' },
     affiliateCode: { type: 'string', description: "an agent's invitation code" },
   },
 };
@@ -50,125 +53,169 @@ export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { ops
     }
   });
 
-  app.get('/settings', {
-    schema: { hide, response: replies({ type: 'object', additionalProperties: true }) },
-  }, async () => {
-    app.settings.invalidate();
-    return ok(await app.settings.get());
-  });
+  app.get(
+    '/settings',
+    {
+      schema: { hide, response: replies({ type: 'object', additionalProperties: true }) },
+    },
+    async () => {
+      app.settings.invalidate();
+      return ok(await app.settings.get());
+    },
+  );
 
   for (const key of SETTING_KEYS) {
-    app.put<{ Body: { value: SystemSettings[typeof key] } }>(`/settings/${key}`, {
-      schema: {
-        hide,
-        body: { type: 'object', required: ['value'], additionalProperties: false, properties: { value: SETTING_SCHEMAS[key] } },
-        response: replies({ type: 'object', required: ['key'], properties: { key: { type: 'string' }, value: {} } }),
+    app.put<{ Body: { value: SystemSettings[typeof key] } }>(
+      `/settings/${key}`,
+      {
+        schema: {
+          hide,
+          body: { type: 'object', required: ['value'], additionalProperties: false, properties: { value: SETTING_SCHEMAS[key] } },
+          response: replies({ type: 'object', required: ['key'], properties: { key: { type: 'string' }, value: {} } }),
+        },
       },
-    }, async (request) => {
-      await app.settings.set(key as SettingKey, request.body.value);
-      return ok({ key, value: request.body.value }, 'Setting updated');
-    });
+      async (request) => {
+        await app.settings.set(key as SettingKey, request.body.value);
+        return ok({ key, value: request.body.value }, 'Setting updated');
+      },
+    );
   }
 
   app.put<{ Params: { key: string } }>('/settings/:key', { schema: { hide } }, async (request) => {
     throw new ApiError(400, 'UNKNOWN_SETTING', `Unknown setting ${request.params.key}; known: ${SETTING_KEYS.join(', ')}`);
   });
 
-  app.post<{ Body: OpsMemberBody }>('/members', {
-    schema: {
-      hide,
-      description:
-        'Creates a member. password: an initial password (the password policy applies: 8 to 64 characters, not a ' +
-        'common one); defaultPassword: true flags it as an operator-set initial password the member must change at ' +
-        'the first login (LoginValue.defaultPassword). mobileNum (+ countryDialingCode, default +880) and email bind a ' +
-        'mobile and an e-mail (SMS login, reset by phone, extra verification, forgot by e-mail). An agent (1, 2, 41, 42) ' +
-        'gets an invitation (affiliate) code.',
-      body: {
-        type: 'object',
-        required: ['account'],
-        additionalProperties: false,
-        properties: {
-          account: { type: 'string', pattern: '^[A-Za-z0-9_]{3,32}$' },
-          nickname: { type: 'string', minLength: 1, maxLength: 50 },
-          type: { type: 'integer', enum: [0, 1, 2, 4, 41, 42], default: 0 },
-          password: { type: 'string', minLength: 1, maxLength: 128 },
-          defaultPassword: { type: 'boolean' },
-          mobileNum: { type: 'string', pattern: '^[0-9]{4,15}$' },
-          countryDialingCode: { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$' },
-          email: { type: 'string', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
-          language: { type: 'string', enum: ['BN', 'EN'] },
+  app.post<{ Body: OpsMemberBody }>(
+    '/members',
+    {
+      schema: {
+        hide,
+        description:
+          'Creates a member. password: an initial password (the password policy applies: 8 to 64 characters, not a ' +
+          'common one); defaultPassword: true flags it as an operator-set initial password the member must change at ' +
+          'the first login (LoginValue.defaultPassword). mobileNum (+ countryDialingCode, default +880) and email bind a ' +
+          'mobile and an e-mail (SMS login, reset by phone, extra verification, forgot by e-mail). An agent (1, 2, 41, 42) ' +
+          'gets an invitation (affiliate) code.',
+        body: {
+          type: 'object',
+          required: ['account'],
+          additionalProperties: false,
+          properties: {
+            account: { type: 'string', pattern: '^[A-Za-z0-9_]{3,32}$' },
+            nickname: { type: 'string', minLength: 1, maxLength: 50 },
+            type: { type: 'integer', enum: [0, 1, 2, 4, 41, 42], default: 0 },
+            password: { type: 'string', minLength: 1, maxLength: 128 },
+            defaultPassword: { type: 'boolean' },
+            mobileNum: { type: 'string', pattern: '^[0-9]{4,15}$' },
+            countryDialingCode: { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$' },
+            email: { type: 'string', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
+            language: { type: 'string', enum: ['BN', 'EN'] },
+          },
         },
+        response: replies(memberValue),
       },
-      response: replies(memberValue),
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    const account = body.account.toLowerCase();
-    if (body.password !== undefined) assertPassword('password', body.password, null, 'EN', account);
-    const passwordHash = body.password !== undefined ? await app.auth.passwords.hash(body.password) : null;
-    const member = await app.db.tx(async (q) => {
-      const row = await q.one<{ id: number; account: string; nickname: string; type: number; affiliateCode?: string }>(
-        `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password,
+    async (request, reply) => {
+      const body = request.body;
+      const account = body.account.toLowerCase();
+      if (body.password !== undefined) assertPassword('password', body.password, null, 'EN', account);
+      const passwordHash = body.password !== undefined ? await app.auth.passwords.hash(body.password) : null;
+      const member = await app.db.tx(async (q) => {
+        const row = await q.one<{ id: number; account: string; nickname: string; type: number; affiliateCode?: string }>(
+          `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password,
                               mobile_num, country_dialing_code, email, language)
          VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, $5, $6, $7, $8, $9)
          ON CONFLICT DO NOTHING RETURNING id, account, nickname, type`,
-        [
-          account, body.nickname ?? account, body.type ?? 0, passwordHash, passwordHash !== null && body.defaultPassword === true,
-          body.mobileNum ?? null, body.mobileNum ? (body.countryDialingCode ?? '+880') : null, body.email ?? null, body.language ?? 'BN',
-        ],
-      );
-      if (row && AGENT_TYPES.includes(row.type as (typeof AGENT_TYPES)[number])) row.affiliateCode = await createAffiliateCode(q, row.id);
-      return row;
-    });
-    if (!member) {
-      const taken = await app.db.one('SELECT 1 FROM members WHERE account = $1', [account]);
-      if (taken) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
-      throw new ApiError(409, 'CUSTOMER_MOBILE_NO_DUPLICATED', `Mobile number ${body.mobileNum} is already registered`);
-    }
-    reply.code(201);
-    return ok(member, 'Member created');
-  });
-
-  app.post<{ Body: { account: string } }>('/sessions', {
-    schema: {
-      hide,
-      body: { type: 'object', required: ['account'], additionalProperties: false, properties: { account: { type: 'string', minLength: 1 } } },
-      response: replies({
-        type: 'object',
-        required: ['token', 'expiresAt', 'memberId'],
-        properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, memberId: { type: 'integer' } },
-      }),
+          [
+            account,
+            body.nickname ?? account,
+            body.type ?? 0,
+            passwordHash,
+            passwordHash !== null && body.defaultPassword === true,
+            body.mobileNum ?? null,
+            body.mobileNum ? (body.countryDialingCode ?? '+880') : null,
+            body.email ?? null,
+            body.language ?? 'BN',
+          ],
+        );
+        if (row && AGENT_TYPES.includes(row.type as (typeof AGENT_TYPES)[number]))
+          row.affiliateCode = await createAffiliateCode(q, row.id);
+        return row;
+      });
+      if (!member) {
+        const taken = await app.db.one('SELECT 1 FROM members WHERE account = $1', [account]);
+        if (taken) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
+        throw new ApiError(409, 'CUSTOMER_MOBILE_NO_DUPLICATED', `Mobile number ${body.mobileNum} is already registered`);
+      }
+      reply.code(201);
+      return ok(member, 'Member created');
     },
-  }, async (request, reply) => {
-    const session = await app.db.tx(async (q) => {
-      const member = await q.one<{ id: number }>('SELECT id FROM members WHERE account = $1', [request.body.account.toLowerCase()]);
-      if (!member) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${request.body.account}`);
-      return { ...(await createSession(q, member.id, { userAgent: 'ops' })), memberId: member.id };
-    });
-    reply.code(201);
-    return ok(session, 'Session issued');
-  });
+  );
+
+  app.post<{ Body: { account: string } }>(
+    '/sessions',
+    {
+      schema: {
+        hide,
+        body: {
+          type: 'object',
+          required: ['account'],
+          additionalProperties: false,
+          properties: { account: { type: 'string', minLength: 1 } },
+        },
+        response: replies({
+          type: 'object',
+          required: ['token', 'expiresAt', 'memberId'],
+          properties: {
+            token: { type: 'string' },
+            expiresAt: { type: 'string', format: 'date-time' },
+            memberId: { type: 'integer' },
+          },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const session = await app.db.tx(async (q) => {
+        const member = await q.one<{ id: number }>('SELECT id FROM members WHERE account = $1', [
+          request.body.account.toLowerCase(),
+        ]);
+        if (!member) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${request.body.account}`);
+        return { ...(await createSession(q, member.id, { userAgent: 'ops' })), memberId: member.id };
+      });
+      reply.code(201);
+      return ok(session, 'Session issued');
+    },
+  );
 
   // Switches one whitelabel flag (e.g. SMSLOGIN3, FREEPLAY3): the storefront follows at its next load.
-  app.put<{ Params: { modId: string }; Body: { enabled: boolean } }>('/whitelabel/:modId', {
-    schema: {
-      hide,
-      params: { type: 'object', required: ['modId'], properties: { modId: { type: 'string', pattern: '^[A-Z0-9_]{2,32}$' } } },
-      body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } },
-      response: replies({
-        type: 'object',
-        required: ['modId', 'enabled'],
-        properties: { modId: { type: 'string' }, enabled: { type: 'boolean' } },
-      }),
+  app.put<{ Params: { modId: string }; Body: { enabled: boolean } }>(
+    '/whitelabel/:modId',
+    {
+      schema: {
+        hide,
+        params: { type: 'object', required: ['modId'], properties: { modId: { type: 'string', pattern: '^[A-Z0-9_]{2,32}$' } } },
+        body: {
+          type: 'object',
+          required: ['enabled'],
+          additionalProperties: false,
+          properties: { enabled: { type: 'boolean' } },
+        },
+        response: replies({
+          type: 'object',
+          required: ['modId', 'enabled'],
+          properties: { modId: { type: 'string' }, enabled: { type: 'boolean' } },
+        }),
+      },
     },
-  }, async (request) => {
-    const row = await app.db.tx((q) =>
-      q.one<{ mod_id: string; enabled: boolean }>('UPDATE whitelabel_flags SET enabled = $2 WHERE mod_id = $1 RETURNING mod_id, enabled', [
-        request.params.modId,
-        request.body.enabled,
-      ]),
-    );
-    if (!row) throw new ApiError(404, 'FLAG_NOT_FOUND', `No whitelabel flag ${request.params.modId}`);
-    return ok({ modId: row.mod_id, enabled: row.enabled }, 'Flag updated');
-  });
+    async (request) => {
+      const row = await app.db.tx((q) =>
+        q.one<{ mod_id: string; enabled: boolean }>(
+          'UPDATE whitelabel_flags SET enabled = $2 WHERE mod_id = $1 RETURNING mod_id, enabled',
+          [request.params.modId, request.body.enabled],
+        ),
+      );
+      if (!row) throw new ApiError(404, 'FLAG_NOT_FOUND', `No whitelabel flag ${request.params.modId}`);
+      return ok({ modId: row.mod_id, enabled: row.enabled }, 'Flag updated');
+    },
+  );
 };

@@ -54,9 +54,13 @@ describe('operator endpoints', () => {
 
   it('create members (account lowercased, duplicates refused) and sessions', async () => {
     const created = await opsCall(t.app, 'POST', '/ops/members', { account: 'Karim_01', type: 1 });
-    expect(created).toMatchObject({ status: 201, body: { success: true, value: { account: 'karim_01', nickname: 'karim_01', type: 1 } } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { success: true, value: { account: 'karim_01', nickname: 'karim_01', type: 1 } },
+    });
     expect(await opsCall(t.app, 'POST', '/ops/members', { account: 'KARIM_01' })).toMatchObject({
-      status: 409, body: { errorCode: 'US_CUSTOMER_EXIST_ERROR' },
+      status: 409,
+      body: { errorCode: 'US_CUSTOMER_EXIST_ERROR' },
     });
     expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'x y' })).status).toBe(400);
     expect((await opsCall(t.app, 'POST', '/ops/members', { account: 'okname', type: 3 })).status).toBe(400);
@@ -65,7 +69,8 @@ describe('operator endpoints', () => {
     expect(session.status).toBe(201);
     expect(session.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await opsCall(t.app, 'POST', '/ops/sessions', { account: 'nobody' })).toMatchObject({
-      status: 404, body: { errorCode: 'USER_NOT_EXIST' },
+      status: 404,
+      body: { errorCode: 'USER_NOT_EXIST' },
     });
   });
 });
@@ -87,7 +92,9 @@ describe('operator CLI against a listening server', () => {
     await run('region', 'allow', '192.0.2.0/24');
     await run('region', 'disallow', '10.0.0.0/8');
     expect(await settings()).toMatchObject({
-      maintenance: false, regionRestriction: true, regionAllowList: ['203.0.113.7', '2001:db8::1', '192.0.2.0/24'],
+      maintenance: false,
+      regionRestriction: true,
+      regionAllowList: ['203.0.113.7', '2001:db8::1', '192.0.2.0/24'],
     });
     expect((await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json())).value.status).toBe(2);
     await run('region', 'allow', '127.0.0.1');
@@ -111,7 +118,9 @@ describe('operator CLI against a listening server', () => {
     await expect(run('region', 'allow', '999.1.1.1')).rejects.toThrow(/HTTP 400 VALIDATION_ERROR/);
     await expect(run('frobnicate')).rejects.toThrow(/unknown command[\s\S]*Usage/);
     await expect(runOps(['status'], { baseUrl, opsKey: 'wrong', print: () => undefined })).rejects.toThrow(/401 OPS_KEY_INVALID/);
-    await expect(runOps(['status'], { baseUrl: 'http://127.0.0.1:1', opsKey: 'k', print: () => undefined })).rejects.toThrow(/cannot reach/);
+    await expect(runOps(['status'], { baseUrl: 'http://127.0.0.1:1', opsKey: 'k', print: () => undefined })).rejects.toThrow(
+      /cannot reach/,
+    );
   });
 });
 

@@ -22,7 +22,16 @@ describeRedis('login limits in Redis, across two servers', () => {
     for (let i = 0; i < 2; i++) {
       const limiter = createRedisRateLimiter(redisUrl!, { prefix });
       limiters.push(limiter);
-      servers.push(await buildApi({ db: db.db, opsKey: TEST_OPS_KEY, docsUi: false, settingsCacheMs: 0, migrate: i === 0, auth: { unsafeTestCrypto: true, limiter } }));
+      servers.push(
+        await buildApi({
+          db: db.db,
+          opsKey: TEST_OPS_KEY,
+          docsUi: false,
+          settingsCacheMs: 0,
+          migrate: i === 0,
+          auth: { unsafeTestCrypto: true, limiter },
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -38,9 +47,13 @@ describeRedis('login limits in Redis, across two servers', () => {
   };
 
   test('failures on either server count for the captcha and the lock', async () => {
-    expect((await opsCall(servers[0], 'POST', '/ops/members', { account: 'shared1', password: 'shared-pass-1' })).status).toBe(201);
+    expect((await opsCall(servers[0], 'POST', '/ops/members', { account: 'shared1', password: 'shared-pass-1' })).status).toBe(
+      201,
+    );
     // both servers share the sealing key through the database
-    expect((await servers[0].inject('/wps/crypto/key')).json().value.kid).toBe((await servers[1].inject('/wps/crypto/key')).json().value.kid);
+    expect((await servers[0].inject('/wps/crypto/key')).json().value.kid).toBe(
+      (await servers[1].inject('/wps/crypto/key')).json().value.kid,
+    );
     const first = await login(servers[0], 'wrong-1-pass');
     const second = await login(servers[1], 'wrong-2-pass');
     const third = await login(servers[0], 'wrong-3-pass');

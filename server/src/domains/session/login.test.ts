@@ -74,7 +74,9 @@ describe('login by password', () => {
     const token = (await login({ username: m.account, password: PASSWORD }, { ip: nextIp() })).body.value.token;
     expect((await t.call({ method: 'DELETE', url: '/wps/session/logout', token })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: '/wps/member/info', token })).status).toBe(401);
-    expect(await t.db.one('SELECT revoked_at IS NOT NULL AS revoked FROM sessions WHERE token_hash = $1', [hashToken(token)])).toEqual({ revoked: true });
+    expect(
+      await t.db.one('SELECT revoked_at IS NOT NULL AS revoked FROM sessions WHERE token_hash = $1', [hashToken(token)]),
+    ).toEqual({ revoked: true });
   });
 
   it('does not tell an unknown account from a wrong password: same answer, same argon2 work', async () => {
@@ -89,7 +91,12 @@ describe('login by password', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
-    expect(wrong.body).toEqual({ success: false, message: 'Incorrect username or password', value: null, errorCode: 'US_INCORRECT_USERNAME_PASSWORD_ERROR' });
+    expect(wrong.body).toEqual({
+      success: false,
+      message: 'Incorrect username or password',
+      value: null,
+      errorCode: 'US_INCORRECT_USERNAME_PASSWORD_ERROR',
+    });
     expect(unknownCalls).toBe(1);
     expect(wrongCalls).toBe(1);
     // a member without a password (created by an operator) is no different either
@@ -121,9 +128,15 @@ describe('failures: captcha, then a lock', () => {
     expect(noCaptcha.body).toMatchObject({ errorCode: 'CAPTCHA_INVALID', value: { captcha: true } });
 
     const wrongAnswer = await t.captcha(ip);
-    expect((await login({ username: m.account, password: PASSWORD, captcha: 'ZZZZ', captchaId: wrongAnswer.id }, { ip })).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(
+      (await login({ username: m.account, password: PASSWORD, captcha: 'ZZZZ', captchaId: wrongAnswer.id }, { ip })).body
+        .errorCode,
+    ).toBe('CAPTCHA_INVALID');
     // that image is used up, even with the right answer now
-    expect((await login({ username: m.account, password: PASSWORD, captcha: wrongAnswer.answer, captchaId: wrongAnswer.id }, { ip })).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(
+      (await login({ username: m.account, password: PASSWORD, captcha: wrongAnswer.answer, captchaId: wrongAnswer.id }, { ip }))
+        .body.errorCode,
+    ).toBe('CAPTCHA_INVALID');
 
     const c = await t.captcha(ip);
     const ok = await login({ username: m.account, password: PASSWORD, captcha: c.answer.toLowerCase(), captchaId: c.id }, { ip });
@@ -141,10 +154,15 @@ describe('failures: captcha, then a lock', () => {
     const ip = nextIp();
     for (let i = 0; i < 3; i++) await login({ username: m.account, password: `wrong-${i}-pass` }, { ip });
     const foreign = await t.captcha(nextIp());
-    expect((await login({ username: m.account, password: PASSWORD, captcha: foreign.answer, captchaId: foreign.id }, { ip })).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(
+      (await login({ username: m.account, password: PASSWORD, captcha: foreign.answer, captchaId: foreign.id }, { ip })).body
+        .errorCode,
+    ).toBe('CAPTCHA_INVALID');
     const old = await t.captcha(ip);
     await t.db.query(`UPDATE captchas SET expires_at = now() - interval '1 second' WHERE id = $1`, [old.id]);
-    expect((await login({ username: m.account, password: PASSWORD, captcha: old.answer, captchaId: old.id }, { ip })).body.errorCode).toBe('CAPTCHA_INVALID');
+    expect(
+      (await login({ username: m.account, password: PASSWORD, captcha: old.answer, captchaId: old.id }, { ip })).body.errorCode,
+    ).toBe('CAPTCHA_INVALID');
   });
 
   it('10 failures lock the account for the rest of the window, even with the right password, and change nothing', async () => {
@@ -155,7 +173,10 @@ describe('failures: captcha, then a lock', () => {
       let last;
       for (let i = 0; i < 10; i++) last = await login({ username: m.account, password: `wrong-${i}-pass` }, { ip });
       expect(last!.status).toBe(429);
-      expect(last!.body).toMatchObject({ errorCode: 'US_INCORRECT_PASSWORD_MAX_TIMES_ERROR', value: { retryAfterSeconds: expect.any(Number) } });
+      expect(last!.body).toMatchObject({
+        errorCode: 'US_INCORRECT_PASSWORD_MAX_TIMES_ERROR',
+        value: { retryAfterSeconds: expect.any(Number) },
+      });
       expect(last!.body.value.retryAfterSeconds).toBeGreaterThan(800);
       expect(last!.headers['retry-after']).toBe(String(last!.body.value.retryAfterSeconds));
       const before = await snapshot(t);
@@ -179,7 +200,14 @@ describe('failures: captcha, then a lock', () => {
       const answers = [];
       for (let i = 0; i < 6; i++) {
         const c = i >= 4 ? await t.captcha(ip) : null;
-        answers.push((await login({ username: uniqueName('x'), password: 'wrong-pass-1', ...(c ? { captcha: c.answer, captchaId: c.id } : {}) }, { ip })).body);
+        answers.push(
+          (
+            await login(
+              { username: uniqueName('x'), password: 'wrong-pass-1', ...(c ? { captcha: c.answer, captchaId: c.id } : {}) },
+              { ip },
+            )
+          ).body,
+        );
       }
       expect(answers.map((a) => a.value?.captcha ?? null)).toEqual([null, null, null, true, true, null]);
       expect(answers[5].errorCode).toBe('US_INCORRECT_PASSWORD_MAX_TIMES_ERROR');
@@ -196,7 +224,9 @@ describe("the account's own refusals, told only after the right password", () =>
   it('a disabled account: US_FORBIDDEN_LOGIN_ERROR; with a wrong password the usual answer', async () => {
     const m = await player();
     await t.db.query('UPDATE members SET status = 1 WHERE id = $1', [m.id]);
-    expect((await login({ username: m.account, password: 'wrong-pass-1' }, { ip: nextIp() })).body.errorCode).toBe('US_INCORRECT_USERNAME_PASSWORD_ERROR');
+    expect((await login({ username: m.account, password: 'wrong-pass-1' }, { ip: nextIp() })).body.errorCode).toBe(
+      'US_INCORRECT_USERNAME_PASSWORD_ERROR',
+    );
     const res = await login({ username: m.account, password: PASSWORD }, { ip: nextIp() });
     expect(res.status).toBe(403);
     expect(res.body.errorCode).toBe('US_FORBIDDEN_LOGIN_ERROR');
@@ -207,8 +237,14 @@ describe("the account's own refusals, told only after the right password", () =>
     const plain = await player();
     const agent = await player({ type: 41 });
     const before = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sessions');
-    expect((await login({ username: trial.account, password: PASSWORD, portal: 'agent' }, { ip: nextIp() })).body).toMatchObject({ errorCode: 'NON_MEMBER_ACCOUNT', message: 'Non-member account unable to login' });
-    expect((await login({ username: plain.account, password: PASSWORD, portal: 'agent' }, { ip: nextIp() })).body).toMatchObject({ errorCode: 'NOT_AGENT', message: 'Non-agents cannot log in' });
+    expect((await login({ username: trial.account, password: PASSWORD, portal: 'agent' }, { ip: nextIp() })).body).toMatchObject({
+      errorCode: 'NON_MEMBER_ACCOUNT',
+      message: 'Non-member account unable to login',
+    });
+    expect((await login({ username: plain.account, password: PASSWORD, portal: 'agent' }, { ip: nextIp() })).body).toMatchObject({
+      errorCode: 'NOT_AGENT',
+      message: 'Non-agents cannot log in',
+    });
     expect(await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).toEqual(before);
     const ok = await login({ username: agent.account, password: PASSWORD, portal: 'agent' }, { ip: nextIp() });
     expect(ok.body.value.member.type).toBe(41);
@@ -217,7 +253,10 @@ describe("the account's own refusals, told only after the right password", () =>
 
   it('an operator-set initial password: defaultPassword; an old password with the policy on: passwordExpired', async () => {
     const initial = await player({ defaultPassword: true });
-    expect((await login({ username: initial.account, password: PASSWORD }, { ip: nextIp() })).body.value).toMatchObject({ defaultPassword: true, passwordExpired: false });
+    expect((await login({ username: initial.account, password: PASSWORD }, { ip: nextIp() })).body.value).toMatchObject({
+      defaultPassword: true,
+      passwordExpired: false,
+    });
     const old = await player();
     await t.db.query(`UPDATE members SET password_changed_at = now() - interval '91 days' WHERE id = $1`, [old.id]);
     expect((await login({ username: old.account, password: PASSWORD }, { ip: nextIp() })).body.value.passwordExpired).toBe(true);
@@ -244,17 +283,26 @@ describe('remember me', () => {
 
   it('a remember token logs in once, on its device, and the answer carries the next one', async () => {
     const m = await remembered();
-    const first = await login({ type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device }, { ip: m.ip });
+    const first = await login(
+      { type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device },
+      { ip: m.ip },
+    );
     expect(first.status).toBe(200);
     const next = first.body.value.rememberToken;
     expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(next).not.toBe(m.rememberToken);
     // single use
-    const replay = await login({ type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device }, { ip: m.ip });
+    const replay = await login(
+      { type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device },
+      { ip: m.ip },
+    );
     expect(replay.status).toBe(401);
     expect(replay.body.errorCode).toBe('REMEMBER_TOKEN_INVALID');
     // the rotated one works
-    expect((await login({ type: 'remember', username: m.account, password: '', rememberToken: next, deviceId: device }, { ip: m.ip })).status).toBe(200);
+    expect(
+      (await login({ type: 'remember', username: m.account, password: '', rememberToken: next, deviceId: device }, { ip: m.ip }))
+        .status,
+    ).toBe(200);
   });
 
   it('another device, another account name, an expired or unknown token: REMEMBER_TOKEN_INVALID, nothing used', async () => {
@@ -271,16 +319,35 @@ describe('remember me', () => {
       expect([res.status, res.body.errorCode]).toEqual([401, 'REMEMBER_TOKEN_INVALID']);
     }
     expect(await snapshot(t)).toEqual(before);
-    await t.db.query(`UPDATE remember_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(m.rememberToken)]);
-    expect((await login({ type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device }, { ip: m.ip })).body.errorCode).toBe('REMEMBER_TOKEN_INVALID');
+    await t.db.query(`UPDATE remember_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(m.rememberToken),
+    ]);
+    expect(
+      (
+        await login(
+          { type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device },
+          { ip: m.ip },
+        )
+      ).body.errorCode,
+    ).toBe('REMEMBER_TOKEN_INVALID');
   });
 
   it('a remember token lasts one day; a new one for the same device replaces the old', async () => {
     const m = await remembered();
-    const row = await t.db.one<{ ttl: number }>(`SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM remember_tokens WHERE token_hash = $1`, [hashToken(m.rememberToken)]);
+    const row = await t.db.one<{ ttl: number }>(
+      `SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM remember_tokens WHERE token_hash = $1`,
+      [hashToken(m.rememberToken)],
+    );
     expect(row!.ttl).toBe(86_400);
     await login({ username: m.account, password: PASSWORD, remember: true, deviceId: device }, { ip: m.ip });
-    expect((await login({ type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device }, { ip: m.ip })).body.errorCode).toBe('REMEMBER_TOKEN_INVALID');
+    expect(
+      (
+        await login(
+          { type: 'remember', username: m.account, password: '', rememberToken: m.rememberToken, deviceId: device },
+          { ip: m.ip },
+        )
+      ).body.errorCode,
+    ).toBe('REMEMBER_TOKEN_INVALID');
   });
 
   it('remember without a device id is refused', async () => {
@@ -345,7 +412,11 @@ describe('login by SMS code', () => {
     await t.limiter.reset('code:1s:+8801911000003');
     const many = await sendCode('01911000003', nextIp());
     expect(many.status).toBe(429);
-    expect(many.body).toMatchObject({ errorCode: 'SMS_TOO_MANY_REQUESTS', message: 'Too many requests: try again after 5 minutes', value: { retryAfterSeconds: 300 } });
+    expect(many.body).toMatchObject({
+      errorCode: 'SMS_TOO_MANY_REQUESTS',
+      message: 'Too many requests: try again after 5 minutes',
+      value: { retryAfterSeconds: 300 },
+    });
     await t.limiter.reset('code:1s:+8801911000003');
     expect((await sendCode('01911000003', nextIp())).body.errorCode).toBe('SMS_TOO_MANY_REQUESTS');
   });
@@ -361,7 +432,9 @@ describe('login by SMS code', () => {
 
 describe('extra verification of a login from a new IP', () => {
   let mobileSeq = 100;
-  async function knownFrom(extra: Record<string, unknown> = { mobileNum: `01511000${++mobileSeq}`, email: `v${mobileSeq}@example.com` }) {
+  async function knownFrom(
+    extra: Record<string, unknown> = { mobileNum: `01511000${++mobileSeq}`, email: `v${mobileSeq}@example.com` },
+  ) {
     const m = await player(extra);
     const home = nextIp();
     expect((await login({ username: m.account, password: PASSWORD }, { ip: home })).status).toBe(200);
@@ -375,22 +448,46 @@ describe('extra verification of a login from a new IP', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       errorCode: 'LOGIN_VERIFICATION_REQUIRED',
-      value: { verificationId: expect.any(String), methods: ['MOBILE', 'EMAIL'], maskedMobile: '015•••••001', maskedEmail: 'v•••@example.com' },
+      value: {
+        verificationId: expect.any(String),
+        methods: ['MOBILE', 'EMAIL'],
+        maskedMobile: '015•••••001',
+        maskedEmail: 'v•••@example.com',
+      },
     });
     const { verificationId } = res.body.value;
     // another IP cannot use the challenge
-    const foreign = await t.call({ url: '/wps/session/login/verification/send', body: { verificationId, method: 'MOBILE' }, ip: nextIp() });
+    const foreign = await t.call({
+      url: '/wps/session/login/verification/send',
+      body: { verificationId, method: 'MOBILE' },
+      ip: nextIp(),
+    });
     expect(foreign.body.errorCode).toBe('LOGIN_VERIFICATION_INVALID');
-    const sent = await t.call({ url: '/wps/session/login/verification/send', body: { verificationId, method: 'MOBILE' }, ip: away });
+    const sent = await t.call({
+      url: '/wps/session/login/verification/send',
+      body: { verificationId, method: 'MOBILE' },
+      ip: away,
+    });
     expect(sent.body.value).toEqual({ expiredMinutes: 2 });
     const code = await t.lastCode('+8801511000001');
-    const wrong = await t.call({ url: '/wps/session/login/verification', body: { verificationId, method: 'MOBILE', code: code === '000000' ? '999999' : '000000' }, ip: away });
+    const wrong = await t.call({
+      url: '/wps/session/login/verification',
+      body: { verificationId, method: 'MOBILE', code: code === '000000' ? '999999' : '000000' },
+      ip: away,
+    });
     expect(wrong.body.errorCode).toBe('SMS_CODE_INVALID');
-    const done = await t.call({ url: '/wps/session/login/verification', body: { verificationId, method: 'MOBILE', code }, ip: away });
+    const done = await t.call({
+      url: '/wps/session/login/verification',
+      body: { verificationId, method: 'MOBILE', code },
+      ip: away,
+    });
     expect(done.status).toBe(200);
     expect(done.body.value).toMatchObject({ member: { id: m.id }, firstTimeLogin: false, rememberToken: expect.any(String) });
     // used once; the IP is now known
-    expect((await t.call({ url: '/wps/session/login/verification', body: { verificationId, method: 'MOBILE', code }, ip: away })).body.errorCode).toBe('LOGIN_VERIFICATION_INVALID');
+    expect(
+      (await t.call({ url: '/wps/session/login/verification', body: { verificationId, method: 'MOBILE', code }, ip: away })).body
+        .errorCode,
+    ).toBe('LOGIN_VERIFICATION_INVALID');
     expect((await login({ username: m.account, password: PASSWORD }, { ip: away })).status).toBe(200);
   });
 
@@ -399,13 +496,33 @@ describe('extra verification of a login from a new IP', () => {
     const away = nextIp();
     const { value } = (await login({ username: m.account, password: PASSWORD }, { ip: away })).body;
     expect(value.methods).toEqual(['EMAIL']);
-    expect((await t.call({ url: '/wps/session/login/verification/send', body: { verificationId: value.verificationId, method: 'MOBILE' }, ip: away })).body.errorCode).toBe('LOGIN_VERIFICATION_INVALID');
-    await t.call({ url: '/wps/session/login/verification/send', body: { verificationId: value.verificationId, method: 'EMAIL' }, ip: away });
+    expect(
+      (
+        await t.call({
+          url: '/wps/session/login/verification/send',
+          body: { verificationId: value.verificationId, method: 'MOBILE' },
+          ip: away,
+        })
+      ).body.errorCode,
+    ).toBe('LOGIN_VERIFICATION_INVALID');
+    await t.call({
+      url: '/wps/session/login/verification/send',
+      body: { verificationId: value.verificationId, method: 'EMAIL' },
+      ip: away,
+    });
     const mail = (await t.outbox('v2@example.com'))[0];
     expect(mail.channel).toBe('email');
     expect(mail.subject).toContain('খেলা'); // the member's language (BN by default)
     const code = mail.body.match(/\d{6}/)![0];
-    expect((await t.call({ url: '/wps/session/login/verification', body: { verificationId: value.verificationId, method: 'EMAIL', code }, ip: away })).status).toBe(200);
+    expect(
+      (
+        await t.call({
+          url: '/wps/session/login/verification',
+          body: { verificationId: value.verificationId, method: 'EMAIL', code },
+          ip: away,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('no challenge: setting off, nothing bound, no known IP yet (an operator-made member), or an expired challenge', async () => {
@@ -421,7 +538,15 @@ describe('extra verification of a login from a new IP', () => {
     const away = nextIp();
     const { value } = (await login({ username: m.account, password: PASSWORD }, { ip: away })).body;
     await t.db.query(`UPDATE login_verifications SET expires_at = now() - interval '1 second'`);
-    expect((await t.call({ url: '/wps/session/login/verification/send', body: { verificationId: value.verificationId, method: 'MOBILE' }, ip: away })).body.errorCode).toBe('LOGIN_VERIFICATION_INVALID');
+    expect(
+      (
+        await t.call({
+          url: '/wps/session/login/verification/send',
+          body: { verificationId: value.verificationId, method: 'MOBILE' },
+          ip: away,
+        })
+      ).body.errorCode,
+    ).toBe('LOGIN_VERIFICATION_INVALID');
   });
 });
 
@@ -438,7 +563,11 @@ describe('free play', () => {
       const ip = nextIp();
       const res = await freeplay(ip);
       expect(res.status).toBe(200);
-      expect(res.body.value).toMatchObject({ firstTimeLogin: true, defaultPassword: false, member: { type: 4, account: expect.stringMatching(/^trial[0-9a-f]{16}$/) } });
+      expect(res.body.value).toMatchObject({
+        firstTimeLogin: true,
+        defaultPassword: false,
+        member: { type: 4, account: expect.stringMatching(/^trial[0-9a-f]{16}$/) },
+      });
       expect((await t.call({ method: 'GET', url: '/wps/member/info', token: res.body.value.token })).body.value.type).toBe(4);
       expect((await freeplay(ip)).status).toBe(200);
       const third = await freeplay(ip);
@@ -452,7 +581,12 @@ describe('free play', () => {
 
   it('refuses a wrong payload', async () => {
     await t.flag('FREEPLAY3', true);
-    for (const body of [{}, { platform: 'X', gatewayVersion: 3 }, { platform: 'W', gatewayVersion: '3' }, { platform: 'W', gatewayVersion: 3, extra: 1 }]) {
+    for (const body of [
+      {},
+      { platform: 'X', gatewayVersion: 3 },
+      { platform: 'W', gatewayVersion: '3' },
+      { platform: 'W', gatewayVersion: 3, extra: 1 },
+    ]) {
       expect((await freeplay(nextIp(), body)).status).toBe(400);
     }
     await t.flag('FREEPLAY3', false);
@@ -494,12 +628,26 @@ describe('bad input never gets a 500 and changes nothing', () => {
     expect((await t.app.inject({ method: 'POST', url: LOGIN, payload: sealed, remoteAddress: ip })).statusCode).toBe(200);
     const replay = await t.app.inject({ method: 'POST', url: LOGIN, payload: sealed, remoteAddress: ip });
     expect([replay.statusCode, replay.json().errorCode]).toEqual([400, 'SEALED_BODY_STALE']);
-    const notJson = await t.app.inject({ method: 'POST', url: LOGIN, payload: '{"sealed":', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: '{"sealed":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
-    const huge = await t.app.inject({ method: 'POST', url: LOGIN, payload: { sealed: { kid: 'x', key: 'a', iv: 'b', data: 'A'.repeat(20_000) } } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { sealed: { kid: 'x', key: 'a', iv: 'b', data: 'A'.repeat(20_000) } },
+    });
     expect([huge.statusCode, huge.json().errorCode]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     for (const url of ['/wps/session/login/verification/send', '/wps/session/login/verification']) {
-      for (const payload of [{}, { verificationId: 1, method: 'MOBILE' }, { verificationId: 'x', method: 'FAX', code: '1' }, { verificationId: 'x'.repeat(65), method: 'MOBILE', code: '1' }]) {
+      for (const payload of [
+        {},
+        { verificationId: 1, method: 'MOBILE' },
+        { verificationId: 'x', method: 'FAX', code: '1' },
+        { verificationId: 'x'.repeat(65), method: 'MOBILE', code: '1' },
+      ]) {
         const res = await t.call({ url, body: payload, ip: nextIp() });
         expect(res.status).toBe(400);
       }

@@ -15,7 +15,13 @@ import type { SystemSettings } from '../../services/settings';
 import { flagEnabled } from '../auth/auth.services';
 import type { AuthLimits } from '../auth/limits';
 import {
-  createChallenge, deviceHash, findLoginMember, findMemberById, LOGIN_MEMBER_COLUMNS, needsIpVerification, startSession,
+  createChallenge,
+  deviceHash,
+  findLoginMember,
+  findMemberById,
+  LOGIN_MEMBER_COLUMNS,
+  needsIpVerification,
+  startSession,
   type LoginMember,
 } from '../auth/login-session';
 import { consumeCaptcha } from '../captcha/captcha';
@@ -42,7 +48,8 @@ const locked = (ms: number) =>
   new ApiError(429, LOGIN_ERRORS.locked, 'Too many failed attempts: try again later', { retryAfterSeconds: retrySeconds(ms) });
 
 const ipKey = (ip: string) => `login:ip:${ip}`;
-const accountKey = (member: LoginMember | null, name: string) => `login:acct:${member ? `m${member.id}` : `n:${name.trim().toLowerCase()}`}`;
+const accountKey = (member: LoginMember | null, name: string) =>
+  `login:acct:${member ? `m${member.id}` : `n:${name.trim().toLowerCase()}`}`;
 
 async function assertNotLocked(a: Attempt, keys: string[]): Promise<void> {
   for (const key of keys) {
@@ -72,7 +79,8 @@ async function failure(a: Attempt, acctKey: string, refusal: (captcha: boolean) 
 
 /** After the secret was right: the account's own refusals (told only now), then the agent page's. */
 function assertMayLogIn(a: Attempt, member: LoginMember): void {
-  if (member.status !== 0) throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
+  if (member.status !== 0)
+    throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
   if (a.body.portal === 'agent') {
     if (member.type === TRIAL_TYPE) throw new ApiError(403, LOGIN_ERRORS.nonMember, 'Non-member account unable to login');
     if (!AGENT_TYPES.has(member.type)) throw new ApiError(403, LOGIN_ERRORS.notAgent, 'Non-agents cannot log in');
@@ -82,7 +90,12 @@ function assertMayLogIn(a: Attempt, member: LoginMember): void {
 async function challengeIfNewIp(a: Attempt, member: LoginMember, viaTempPassword: boolean): Promise<void> {
   if (!(await needsIpVerification(a.app.db, a.settings, member, a.ip))) return;
   const challenge = await a.app.db.tx((q) =>
-    createChallenge(q, member, { ip: a.ip, rememberDevice: a.rememberDevice, presentedTokenHash: a.presentedTokenHash, viaTempPassword }),
+    createChallenge(q, member, {
+      ip: a.ip,
+      rememberDevice: a.rememberDevice,
+      presentedTokenHash: a.presentedTokenHash,
+      viaTempPassword,
+    }),
   );
   throw new ApiError(403, LOGIN_ERRORS.verify, 'Please complete verification first: a login from a new place', { ...challenge });
 }
@@ -104,7 +117,9 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
   const [acctFails, ipFails] = await Promise.all([app.auth.limiter.count(acctKey), app.auth.limiter.count(ipKey(a.ip))]);
   if (acctFails >= a.limits.accountCaptchaAfter || ipFails >= a.limits.ipCaptchaAfter) {
     if (!(await consumeCaptcha(app.db, body.captchaId, body.captcha, a.ip))) {
-      throw new ApiError(400, LOGIN_ERRORS.captcha, 'Captcha check failed: enter the characters of the new image', { captcha: true });
+      throw new ApiError(400, LOGIN_ERRORS.captcha, 'Captcha check failed: enter the characters of the new image', {
+        captcha: true,
+      });
     }
   }
 
@@ -112,7 +127,9 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
   // for an account with a live e-mailed temporary password (30 minutes after a forgot-password
   // request that named the account and its e-mail): the one timing difference left, and it tells
   // nothing to someone who does not already know both.
-  let via: 'password' | 'temp' | null = (await app.auth.passwords.verify(member?.password_hash, body.password)) ? 'password' : null;
+  let via: 'password' | 'temp' | null = (await app.auth.passwords.verify(member?.password_hash, body.password))
+    ? 'password'
+    : null;
   if (!via && member?.temp_live && (await app.auth.passwords.verify(member.temp_password_hash, body.password))) via = 'temp';
   if (!member || !via) throw await failure(a, acctKey, bad);
 
@@ -120,11 +137,19 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
   await app.auth.limiter.reset(acctKey);
   await challengeIfNewIp(a, member, via === 'temp');
 
-  const rehash = via === 'password' && app.auth.passwords.needsRehash(member.password_hash!) ? await app.auth.passwords.hash(body.password) : null;
+  const rehash =
+    via === 'password' && app.auth.passwords.needsRehash(member.password_hash!)
+      ? await app.auth.passwords.hash(body.password)
+      : null;
   return app.db.tx(async (q) => {
     let current = member;
     if (via === 'temp') current = (await adoptTemporaryPassword(q, member.id)) ?? member;
-    else if (rehash) await q.query('UPDATE members SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [member.id, rehash, member.password_hash]);
+    else if (rehash)
+      await q.query('UPDATE members SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+        member.id,
+        rehash,
+        member.password_hash,
+      ]);
     return startSession(q, a.settings, current, session(a));
   });
 }
@@ -133,7 +158,10 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
  * The e-mailed temporary password was used: it becomes the password, flagged for a change (the
  * old one stops working now). Answers the member as updated.
  */
-export async function adoptTemporaryPassword(q: Parameters<typeof findMemberById>[0], memberId: number): Promise<LoginMember | null> {
+export async function adoptTemporaryPassword(
+  q: Parameters<typeof findMemberById>[0],
+  memberId: number,
+): Promise<LoginMember | null> {
   return q.one<LoginMember>(
     `UPDATE members SET password_hash = temp_password_hash, temp_password_hash = NULL, temp_password_expires_at = NULL,
             must_change_password = true, password_changed_at = now()
@@ -145,7 +173,8 @@ export async function adoptTemporaryPassword(q: Parameters<typeof findMemberById
 
 async function bySms(a: Attempt): Promise<LoginValue> {
   const { app, body } = a;
-  if (!(await flagEnabled(app.db, 'SMSLOGIN3'))) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
+  if (!(await flagEnabled(app.db, 'SMSLOGIN3')))
+    throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
   const mobile = parseMobile(body.username, body.countryDialingCode, await mobileRule(app.db));
   const member = await app.db.one<LoginMember>(
     `SELECT ${LOGIN_MEMBER_COLUMNS} FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2`,

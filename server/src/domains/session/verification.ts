@@ -24,7 +24,12 @@ interface Challenge {
 
 const invalid = () => new ApiError(400, VERIFICATION_ERRORS.invalid, 'Verification expired: log in again');
 
-async function liveChallenge(app: FastifyInstance, request: FastifyRequest, verificationId: string, method: string): Promise<Challenge> {
+async function liveChallenge(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  verificationId: string,
+  method: string,
+): Promise<Challenge> {
   const row = await app.db.one<Challenge>(
     `SELECT id_hash, member_id, methods, remember, device_hash, revoke_token_hash, temp_password FROM login_verifications
       WHERE id_hash = $1 AND ip = $2 AND completed_at IS NULL AND expires_at > now()`,
@@ -40,7 +45,12 @@ export async function sendVerificationCode(app: FastifyInstance, request: Fastif
   const challenge = await liveChallenge(app, request, body.verificationId, body.method);
   const member = await findMemberById(app.db, challenge.member_id);
   if (!member) throw invalid();
-  const to = body.method === 'MOBILE' ? (member.mobile_num ? `${member.country_dialing_code ?? '+880'}${member.mobile_num.replace(/^0+/, '')}` : null) : member.email;
+  const to =
+    body.method === 'MOBILE'
+      ? member.mobile_num
+        ? `${member.country_dialing_code ?? '+880'}${member.mobile_num.replace(/^0+/, '')}`
+        : null
+      : member.email;
   if (!to) throw invalid();
   return sendCode(app, request, {
     purpose: 'login-verify',
@@ -51,7 +61,11 @@ export async function sendVerificationCode(app: FastifyInstance, request: Fastif
   });
 }
 
-export async function completeVerification(app: FastifyInstance, request: FastifyRequest, body: LoginVerificationRequest): Promise<LoginValue> {
+export async function completeVerification(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: LoginVerificationRequest,
+): Promise<LoginValue> {
   const challenge = await liveChallenge(app, request, body.verificationId, body.method);
   const codeTarget = target(challenge, body.method);
   await assertGuessesLeft(app, 'login-verify', codeTarget, VERIFICATION_ERRORS.code);
@@ -64,7 +78,8 @@ export async function completeVerification(app: FastifyInstance, request: Fastif
     );
     if (!done) throw invalid();
     let member = await findMemberById(q, challenge.member_id);
-    if (!member || member.status !== 0) throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
+    if (!member || member.status !== 0)
+      throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
     if (challenge.temp_password && member.temp_live) member = (await adoptTemporaryPassword(q, member.id)) ?? member;
     return startSession(q, settings, member, {
       ip: request.ip,

@@ -15,7 +15,7 @@ describe('customer-service path encryption', () => {
 
   it('refuses an altered value or a wrong key', async () => {
     const value = await encryptCsPath('https://t.me/khela_support_example');
-    const flipped = (value[5] === 'A' ? 'B' : 'A');
+    const flipped = value[5] === 'A' ? 'B' : 'A';
     await expect(decryptCsPath(value.slice(0, 5) + flipped + value.slice(6))).rejects.toThrow();
     await expect(decryptCsPath(value.slice(0, -8) + 'AAAAAAAA')).rejects.toThrow();
     await expect(decryptCsPath('short')).rejects.toThrow();

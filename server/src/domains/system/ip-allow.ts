@@ -20,7 +20,7 @@ function matches(ip: string, entry: string): boolean {
   if (!isIPv4(ip) || !isIPv4(base)) return false;
   const prefix = Number(prefixText);
   const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-  return ((ipv4ToInt(ip) & mask) >>> 0) === ((ipv4ToInt(base) & mask) >>> 0);
+  return (ipv4ToInt(ip) & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
 }
 
 /** Whether the visitor's address is in the allow list (exact IPv4/IPv6 addresses and IPv4 CIDRs). */

@@ -17,7 +17,9 @@ export async function loadWhitelabelTree(q: Queryable): Promise<WhitelabelNode[]
   const rows = await q.query<{ mod_id: string; parent_mod_id: string | null; enabled: boolean }>(
     'SELECT mod_id, parent_mod_id, enabled FROM whitelabel_flags ORDER BY sort, mod_id',
   );
-  const nodes = new Map(rows.map((r) => [r.mod_id, { modId: r.mod_id, enabled: r.enabled, childrenNodes: [] as WhitelabelNode[] }]));
+  const nodes = new Map(
+    rows.map((r) => [r.mod_id, { modId: r.mod_id, enabled: r.enabled, childrenNodes: [] as WhitelabelNode[] }]),
+  );
   const roots: WhitelabelNode[] = [];
   for (const r of rows) {
     const parent = r.parent_mod_id ? nodes.get(r.parent_mod_id) : undefined;

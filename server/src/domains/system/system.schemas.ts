@@ -56,8 +56,18 @@ export const statusValue = {
 export const permissionValue = {
   type: 'object',
   required: [
-    'customerService', 'domainRoute', 'resources', 'whitelabel', 'registrationFieldRules', 'mainDomain',
-    'gtagId', 'location', 'imageCDNs', 'launchGameCDNs', 'maintenance', 'regionRestriction',
+    'customerService',
+    'domainRoute',
+    'resources',
+    'whitelabel',
+    'registrationFieldRules',
+    'mainDomain',
+    'gtagId',
+    'location',
+    'imageCDNs',
+    'launchGameCDNs',
+    'maintenance',
+    'regionRestriction',
   ],
   properties: {
     customerService: {
@@ -77,7 +87,11 @@ export const permissionValue = {
       description: 'Resource entries grouped by resourceType',
       additionalProperties: {
         type: 'array',
-        items: { type: 'object', required: ['labelNameEn', 'url'], properties: { labelNameEn: { type: 'string' }, url: { type: 'string' } } },
+        items: {
+          type: 'object',
+          required: ['labelNameEn', 'url'],
+          properties: { labelNameEn: { type: 'string' }, url: { type: 'string' } },
+        },
       },
     },
     whitelabel: whitelabelTree,

@@ -87,13 +87,31 @@ describe('GET /wps/system/whitelabel', () => {
     const tree = (await t.app.inject('/wps/system/whitelabel')).json().value;
     type Node = { modId: string; enabled: boolean; childrenNodes: Node[] };
     const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.childrenNodes)]);
-    expect(flat(tree).map((n) => n.modId).sort()).toEqual(WHITELABEL_FLAGS.map(([id]) => id).sort());
+    expect(
+      flat(tree)
+        .map((n) => n.modId)
+        .sort(),
+    ).toEqual(WHITELABEL_FLAGS.map(([id]) => id).sort());
     const reg = tree.find((n: Node) => n.modId === 'REG3');
     expect(reg.childrenNodes.map((n: Node) => n.modId)).toEqual(
       expect.arrayContaining(['USERNAMEREG3', 'MOBILENUMREG3', 'MOBILENUMPASSREG3', 'REGMOBVERF3']),
     );
-    expect(flat(tree).find((n) => n.modId === 'USERNAMEREG3')).toEqual({ modId: 'USERNAMEREG3', enabled: true, childrenNodes: [] });
-    for (const id of ['AGENTPOLICY3', 'CHNGPASSVERIF3', 'FREEPLAY3', 'SMSLOGIN3', 'PHONERESET3', 'SOCIALLOGIN3', 'COUNTRYCODE3', 'PWDPOLICY3', 'REFERRAL3']) {
+    expect(flat(tree).find((n) => n.modId === 'USERNAMEREG3')).toEqual({
+      modId: 'USERNAMEREG3',
+      enabled: true,
+      childrenNodes: [],
+    });
+    for (const id of [
+      'AGENTPOLICY3',
+      'CHNGPASSVERIF3',
+      'FREEPLAY3',
+      'SMSLOGIN3',
+      'PHONERESET3',
+      'SOCIALLOGIN3',
+      'COUNTRYCODE3',
+      'PWDPOLICY3',
+      'REFERRAL3',
+    ]) {
       expect(flat(tree).some((n) => n.modId === id)).toBe(true);
     }
   });
@@ -102,7 +120,9 @@ describe('GET /wps/system/whitelabel', () => {
 describe('GET /wps/system/domainRoute and /wps/system/setting/register', () => {
   it('answers the domain route the server decides', async () => {
     expect((await t.app.inject('/wps/system/domainRoute')).json()).toEqual({
-      success: true, message: 'OK', value: { mainDomain: 'khela.example', domains: ['khela.example', 'www.khela.example'], apiBase: '/wps' },
+      success: true,
+      message: 'OK',
+      value: { mainDomain: 'khela.example', domains: ['khela.example', 'www.khela.example'], apiBase: '/wps' },
     });
   });
 
@@ -110,7 +130,13 @@ describe('GET /wps/system/domainRoute and /wps/system/setting/register', () => {
     const rules = (await t.app.inject('/wps/system/setting/register')).json().value;
     expect(rules.map((r: { field: string }) => r.field)).toEqual(REGISTRATION_FIELD_RULES.map(([f]) => f));
     expect(rules.find((r: { field: string }) => r.field === 'mobileNum')).toEqual({
-      field: 'mobileNum', enabled: true, required: false, patternId: 'MOBILE', acceptedPattern: '^01[3-9]\\d{8}$', minLength: 11, maxLength: 11,
+      field: 'mobileNum',
+      enabled: true,
+      required: false,
+      patternId: 'MOBILE',
+      acceptedPattern: '^01[3-9]\\d{8}$',
+      minLength: 11,
+      maxLength: 11,
     });
     const mobile = new RegExp(rules.find((r: { field: string }) => r.field === 'mobileNum').acceptedPattern);
     expect(mobile.test('01712345678')).toBe(true);

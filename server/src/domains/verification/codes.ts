@@ -23,7 +23,13 @@ export function randomCode(): string {
 }
 
 /** Stores a new code (the older ones of the same purpose and target stop counting). */
-export async function storeCode(q: Queryable, purpose: CodePurpose, target: string, ip: string, minutes: number): Promise<string> {
+export async function storeCode(
+  q: Queryable,
+  purpose: CodePurpose,
+  target: string,
+  ip: string,
+  minutes: number,
+): Promise<string> {
   const code = randomCode();
   await q.query(
     `INSERT INTO verification_codes (purpose, target, code_hash, ip, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
@@ -53,7 +59,12 @@ export async function useCode(q: Queryable, purpose: CodePurpose, target: string
 const guessKey = (purpose: CodePurpose, target: string) => `code:guess:${purpose}:${target}`;
 
 /** Refuses further guesses at a target that has had too many wrong ones. */
-export async function assertGuessesLeft(app: FastifyInstance, purpose: CodePurpose, target: string, errorCode: string): Promise<void> {
+export async function assertGuessesLeft(
+  app: FastifyInstance,
+  purpose: CodePurpose,
+  target: string,
+  errorCode: string,
+): Promise<void> {
   const limits = await app.auth.limits();
   if ((await app.auth.limiter.count(guessKey(purpose, target))) >= limits.codeGuesses) {
     throw new ApiError(400, errorCode, 'Verification code invalid or expired: send a new one');
@@ -135,20 +146,29 @@ export async function sendCode(app: FastifyInstance, request: FastifyRequest, s:
 
   const locked = await limiter.lockedFor(`code:lock:${s.target}`);
   if (locked > 0) {
-    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again after 5 minutes', { retryAfterSeconds: retrySeconds(locked) });
+    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again after 5 minutes', {
+      retryAfterSeconds: retrySeconds(locked),
+    });
   }
   for (const key of [`code:1s:${s.target}`, `code:1s:ip:${ip}`]) {
     const h = await limiter.hit(key, 1, 1000);
-    if (!h.allowed) throw new ApiError(429, SMS_ERRORS.throttled, 'One code a second: wait a moment', { retryAfterSeconds: retrySeconds(h.retryAfterMs) });
+    if (!h.allowed)
+      throw new ApiError(429, SMS_ERRORS.throttled, 'One code a second: wait a moment', {
+        retryAfterSeconds: retrySeconds(h.retryAfterMs),
+      });
   }
   const perTarget = await limiter.hit(`code:10m:${s.target}`, limits.codesPerTarget, TEN_MINUTES);
   if (!perTarget.allowed) {
     await limiter.lock(`code:lock:${s.target}`, SEND_LOCK_MS);
-    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again after 5 minutes', { retryAfterSeconds: retrySeconds(SEND_LOCK_MS) });
+    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again after 5 minutes', {
+      retryAfterSeconds: retrySeconds(SEND_LOCK_MS),
+    });
   }
   const perIp = await limiter.hit(`code:1h:ip:${ip}`, limits.codesPerIp, 60 * 60_000);
   if (!perIp.allowed) {
-    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again later', { retryAfterSeconds: retrySeconds(perIp.retryAfterMs) });
+    throw new ApiError(429, SMS_ERRORS.tooMany, 'Too many requests: try again later', {
+      retryAfterSeconds: retrySeconds(perIp.retryAfterMs),
+    });
   }
 
   // The code is stored whether or not anyone receives it, so both cases cost the same.
@@ -167,7 +187,11 @@ export async function sendCode(app: FastifyInstance, request: FastifyRequest, s:
       } catch (err) {
         if (!(err instanceof MessagingError)) throw err;
         request.log.error({ err, purpose: s.purpose }, 'code delivery failed');
-        throw new ApiError(502, s.channel === 'sms' ? 'SMS_SEND_FAILED' : 'EMAIL_SEND_FAILED', 'The message could not be sent: try again later');
+        throw new ApiError(
+          502,
+          s.channel === 'sms' ? 'SMS_SEND_FAILED' : 'EMAIL_SEND_FAILED',
+          'The message could not be sent: try again later',
+        );
       }
     }
   }

@@ -14,64 +14,87 @@ const LIMITS_TEXT =
 
 /** SMS codes for login and registration (the reset code is POST /wps/member/password/sms). */
 export const verificationRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: SmsLoginCodeRequest }>('/sms/noLogin', {
-    bodyLimit: 4096,
-    preValidation: strictBody,
-    schema: {
-      tags,
-      summary: 'Sends a login code by SMS',
-      description:
-        'Needs the flag SMSLOGIN3 (403 OPERATION_NOT_ENABLED). The same answer whether or not the number belongs to a ' +
-        `member (only a member's number receives a code). ${LIMITS_TEXT}`,
-      body: closedObject({ mobileNum: mobileNumSchema, countryDialingCode: dialingCodeSchema }, ['mobileNum', 'countryDialingCode']),
-      response: replies(smsSentSchema),
+  app.post<{ Body: SmsLoginCodeRequest }>(
+    '/sms/noLogin',
+    {
+      bodyLimit: 4096,
+      preValidation: strictBody,
+      schema: {
+        tags,
+        summary: 'Sends a login code by SMS',
+        description:
+          'Needs the flag SMSLOGIN3 (403 OPERATION_NOT_ENABLED). The same answer whether or not the number belongs to a ' +
+          `member (only a member's number receives a code). ${LIMITS_TEXT}`,
+        body: closedObject({ mobileNum: mobileNumSchema, countryDialingCode: dialingCodeSchema }, [
+          'mobileNum',
+          'countryDialingCode',
+        ]),
+        response: replies(smsSentSchema),
+      },
     },
-  }, async (request) => {
-    if (!(await flagEnabled(app.db, 'SMSLOGIN3'))) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
-    const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
-    const member = await app.db.one<{ language: string }>(
-      `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0`,
-      [mobile.national, mobile.dialingCode],
-    );
-    return ok(
-      await sendCode(app, request, {
-        purpose: 'login',
-        target: mobile.e164,
-        channel: 'sms',
-        to: member ? mobile.e164 : null,
-        lang: member ? langOf(member.language) : requestLang(request),
-        background: true,
-      }),
-    );
-  });
+    async (request) => {
+      if (!(await flagEnabled(app.db, 'SMSLOGIN3')))
+        throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
+      const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
+      const member = await app.db.one<{ language: string }>(
+        `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0`,
+        [mobile.national, mobile.dialingCode],
+      );
+      return ok(
+        await sendCode(app, request, {
+          purpose: 'login',
+          target: mobile.e164,
+          channel: 'sms',
+          to: member ? mobile.e164 : null,
+          lang: member ? langOf(member.language) : requestLang(request),
+          background: true,
+        }),
+      );
+    },
+  );
 
-  app.post<{ Body: SmsRegisterCodeRequest }>('/sms/register', {
-    bodyLimit: 4096,
-    preValidation: strictBody,
-    schema: {
-      tags,
-      summary: 'Sends a registration code by SMS',
-      description:
-        'Needs the flag REGMOBVERF3, and USERNAMEREG3 (by username) or MOBILENUMREG3 (by mobile): 403 ' +
-        `OPERATION_NOT_ENABLED. 409 ${REGISTER_ERRORS.mobileTaken} for a number already registered. ${LIMITS_TEXT} ` +
-        '502 SMS_SEND_FAILED when the gateway refused.',
-      body: closedObject(
-        { mobileNo: mobileNumSchema, countryDialingCode: dialingCodeSchema, by: { type: 'string', enum: ['username', 'mobile'] } },
-        ['mobileNo', 'countryDialingCode', 'by'],
-      ),
-      response: replies(smsSentSchema),
+  app.post<{ Body: SmsRegisterCodeRequest }>(
+    '/sms/register',
+    {
+      bodyLimit: 4096,
+      preValidation: strictBody,
+      schema: {
+        tags,
+        summary: 'Sends a registration code by SMS',
+        description:
+          'Needs the flag REGMOBVERF3, and USERNAMEREG3 (by username) or MOBILENUMREG3 (by mobile): 403 ' +
+          `OPERATION_NOT_ENABLED. 409 ${REGISTER_ERRORS.mobileTaken} for a number already registered. ${LIMITS_TEXT} ` +
+          '502 SMS_SEND_FAILED when the gateway refused.',
+        body: closedObject(
+          {
+            mobileNo: mobileNumSchema,
+            countryDialingCode: dialingCodeSchema,
+            by: { type: 'string', enum: ['username', 'mobile'] },
+          },
+          ['mobileNo', 'countryDialingCode', 'by'],
+        ),
+        response: replies(smsSentSchema),
+      },
     },
-  }, async (request) => {
-    const { by } = request.body;
-    const enabled =
-      (await flagEnabled(app.db, 'REGMOBVERF3')) && (await flagEnabled(app.db, by === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3'));
-    if (!enabled) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
-    const mobile = parseMobile(request.body.mobileNo, request.body.countryDialingCode, await mobileRule(app.db));
-    if (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [mobile.national])) {
-      throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
-    }
-    return ok(
-      await sendCode(app, request, { purpose: 'register', target: mobile.e164, channel: 'sms', to: mobile.e164, lang: requestLang(request) }),
-    );
-  });
+    async (request) => {
+      const { by } = request.body;
+      const enabled =
+        (await flagEnabled(app.db, 'REGMOBVERF3')) &&
+        (await flagEnabled(app.db, by === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3'));
+      if (!enabled) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
+      const mobile = parseMobile(request.body.mobileNo, request.body.countryDialingCode, await mobileRule(app.db));
+      if (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [mobile.national])) {
+        throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
+      }
+      return ok(
+        await sendCode(app, request, {
+          purpose: 'register',
+          target: mobile.e164,
+          channel: 'sms',
+          to: mobile.e164,
+          lang: requestLang(request),
+        }),
+      );
+    },
+  );
 };

@@ -13,7 +13,11 @@ import type { EmailProvider, Messenger, SmsProvider } from './types';
 
 export * from './types';
 
-export function composeMessenger(sms: SmsProvider, email: EmailProvider, close: () => Promise<void> = async () => undefined): Messenger {
+export function composeMessenger(
+  sms: SmsProvider,
+  email: EmailProvider,
+  close: () => Promise<void> = async () => undefined,
+): Messenger {
   return {
     name: `${sms.name}+${email.name}`,
     smsProvider: sms.name,

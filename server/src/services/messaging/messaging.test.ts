@@ -5,8 +5,16 @@ import { createTestDb, type TestDb } from '../../test-support/test-db';
 
 jest.setTimeout(60_000);
 import {
-  codeSubject, codeText, createHttpSmsProvider, createMessenger, createOutboxProvider, createSmtpProvider, langOf, MessagingError,
-  readOutbox, temporaryPasswordEmail,
+  codeSubject,
+  codeText,
+  createHttpSmsProvider,
+  createMessenger,
+  createOutboxProvider,
+  createSmtpProvider,
+  langOf,
+  MessagingError,
+  readOutbox,
+  temporaryPasswordEmail,
 } from './index';
 
 describe('texts', () => {
@@ -56,14 +64,21 @@ describe('the outbox provider', () => {
     await outbox.sendEmail('a@example.com', 'Subject', 'mail body');
     await outbox.sendSms('+8801712345678', 'second');
     const sms = await readOutbox(t.db, { to: '+8801712345678' });
-    expect(sms.map((m) => [m.channel, m.body])).toEqual([['sms', 'second'], ['sms', 'first']]);
-    expect(await readOutbox(t.db, { to: 'a@example.com' })).toMatchObject([{ channel: 'email', subject: 'Subject', body: 'mail body' }]);
+    expect(sms.map((m) => [m.channel, m.body])).toEqual([
+      ['sms', 'second'],
+      ['sms', 'first'],
+    ]);
+    expect(await readOutbox(t.db, { to: 'a@example.com' })).toMatchObject([
+      { channel: 'email', subject: 'Subject', body: 'mail body' },
+    ]);
     expect(await readOutbox(t.db, { limit: 1 })).toHaveLength(1);
   });
 
   test('the environment chooses the providers; one missing its settings fails at start', () => {
     expect(createMessenger(t.db, {})).toMatchObject({ smsProvider: 'outbox', emailProvider: 'outbox' });
-    expect(createMessenger(t.db, { KHELA_SMS_PROVIDER: 'http-sms', SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms' }).smsProvider).toBe('http-sms');
+    expect(createMessenger(t.db, { KHELA_SMS_PROVIDER: 'http-sms', SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms' }).smsProvider).toBe(
+      'http-sms',
+    );
     expect(createMessenger(t.db, { KHELA_EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' }).emailProvider).toBe('smtp');
     expect(() => createMessenger(t.db, { KHELA_SMS_PROVIDER: 'http-sms' })).toThrow(/SMS_GATEWAY_URL/);
     expect(() => createMessenger(t.db, { KHELA_EMAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL/);
@@ -131,9 +146,9 @@ describe('the SMTP provider', () => {
         }
         const cmd = line.slice(0, 4).toUpperCase();
         if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 test\r\n');
-        else if (cmd === 'MAIL') (current.from = line), socket.write('250 ok\r\n');
-        else if (cmd === 'RCPT') current.to.push(line), socket.write('250 ok\r\n');
-        else if (cmd === 'DATA') (inData = true), socket.write('354 go\r\n');
+        else if (cmd === 'MAIL') ((current.from = line), socket.write('250 ok\r\n'));
+        else if (cmd === 'RCPT') (current.to.push(line), socket.write('250 ok\r\n'));
+        else if (cmd === 'DATA') ((inData = true), socket.write('354 go\r\n'));
         else if (cmd === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }

@@ -13,7 +13,12 @@ export interface OutboxMessage {
 /** The development provider: every message is a row of the outbox table, nothing leaves the machine. */
 export function createOutboxProvider(db: Queryable): SmsProvider & EmailProvider {
   const store = async (channel: 'sms' | 'email', to: string, subject: string | null, body: string) => {
-    await db.query('INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [channel, to, subject, body]);
+    await db.query('INSERT INTO outbox (channel, recipient, subject, body) VALUES ($1, $2, $3, $4)', [
+      channel,
+      to,
+      subject,
+      body,
+    ]);
   };
   return {
     name: 'outbox',

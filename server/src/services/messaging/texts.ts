@@ -3,7 +3,12 @@
 export type MessageLang = 'BN' | 'EN';
 export type CodePurpose = 'login' | 'register' | 'reset' | 'login-verify';
 
-export const langOf = (raw: string | undefined | null): MessageLang => (String(raw ?? '').toUpperCase().startsWith('EN') ? 'EN' : 'BN');
+export const langOf = (raw: string | undefined | null): MessageLang =>
+  String(raw ?? '')
+    .toUpperCase()
+    .startsWith('EN')
+    ? 'EN'
+    : 'BN';
 
 const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 /** Bengali numerals for counts in BN texts (codes stay in ASCII digits: they are typed back). */
@@ -36,7 +41,12 @@ export function codeSubject(lang: MessageLang, purpose: CodePurpose): string {
 }
 
 /** The e-mail of a forgotten password: a temporary password, valid `minutes`, to be changed at once. */
-export function temporaryPasswordEmail(lang: MessageLang, account: string, password: string, minutes: number): { subject: string; text: string } {
+export function temporaryPasswordEmail(
+  lang: MessageLang,
+  account: string,
+  password: string,
+  minutes: number,
+): { subject: string; text: string } {
   if (lang === 'EN') {
     return {
       subject: 'Khela: your temporary password',

@@ -71,7 +71,8 @@ export const en = {
     responsible: 'Responsible gaming',
     about: 'About us',
     helpCentre: 'Help centre',
-    intro: 'Khela is an online casino, sports betting and lottery platform for players in Bangladesh. Play responsibly: 18+ only.',
+    intro:
+      'Khela is an online casino, sports betting and lottery platform for players in Bangladesh. Play responsibly: 18+ only.',
     copyright: '© {{year}} Khela. All rights reserved.',
     vendors: 'Game providers',
   },

@@ -13,7 +13,9 @@ export function PublicDialog() {
     <Modal title={t('brand')} onClose={close} testId="public-dialog">
       <p>{t(modal.props?.messageKey ?? 'errors.UNKNOWN_ERROR')}</p>
       <div className="k-dialog-actions">
-        <button type="button" className="k-button" onClick={close}>{t('confirm')}</button>
+        <button type="button" className="k-button" onClick={close}>
+          {t('confirm')}
+        </button>
       </div>
     </Modal>
   );

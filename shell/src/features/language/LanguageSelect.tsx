@@ -11,9 +11,16 @@ export function LanguageSelect() {
   return (
     <div className="k-language-select">
       <label htmlFor={id}>{t('language.label')}</label>
-      <select id={id} data-testid="language-select" value={currentLanguage()} onChange={(e) => change(e.target.value as Language)}>
+      <select
+        id={id}
+        data-testid="language-select"
+        value={currentLanguage()}
+        onChange={(e) => change(e.target.value as Language)}
+      >
         {LANGUAGES.map((lang) => (
-          <option key={lang} value={lang}>{t(`language.${lang}`)}</option>
+          <option key={lang} value={lang}>
+            {t(`language.${lang}`)}
+          </option>
         ))}
       </select>
     </div>

@@ -8,7 +8,9 @@ export function LeftBar() {
   const { t } = useTranslation();
   return (
     <nav className="k-left-bar" data-testid="left-bar" aria-label={t('header.menu')}>
-      <NavLink to="/" end>{t('nav.HOME')}</NavLink>
+      <NavLink to="/" end>
+        {t('nav.HOME')}
+      </NavLink>
       <NavLink to="/sports">{t('nav.SPORTS')}</NavLink>
       <NavLink to="/member/securityCenter">{t('nav.securityCentre')}</NavLink>
       <NavLink to="/promotions">{t('nav.promotions')}</NavLink>
@@ -31,7 +33,11 @@ export function RightBar() {
           <ul>
             {DOWNLOADS.map((key) => {
               const res = downloads.find((r) => r.labelNameEn.replace(/\s/g, '').toLowerCase() === key.toLowerCase());
-              return res ? <li key={key}><a href={res.url}>{t(`rightBar.${key}`)}</a></li> : null;
+              return res ? (
+                <li key={key}>
+                  <a href={res.url}>{t(`rightBar.${key}`)}</a>
+                </li>
+              ) : null;
             })}
           </ul>
         </section>
@@ -43,7 +49,9 @@ export function RightBar() {
             const entry = cs.find((c) => c.csType === type);
             return entry ? (
               <li key={type}>
-                <button type="button" className="k-link" onClick={() => openCustomerService(entry)}>{t(`rightBar.${type}`)}</button>
+                <button type="button" className="k-link" onClick={() => openCustomerService(entry)}>
+                  {t(`rightBar.${type}`)}
+                </button>
               </li>
             ) : null;
           })}

@@ -24,11 +24,15 @@ export function Header() {
         ☰
       </button>
       <Link to="/" className="k-logo" aria-label={t('brand')}>
-        <span className="k-logo__mark" aria-hidden="true">খ</span>
+        <span className="k-logo__mark" aria-hidden="true">
+          খ
+        </span>
         <span className="k-logo__text">{t('brand')}</span>
       </Link>
       <nav className="k-header__nav" aria-label={t('header.menu')}>
-        <NavLink to="/" end>{t('header.home')}</NavLink>
+        <NavLink to="/" end>
+          {t('header.home')}
+        </NavLink>
         <NavLink to="/promotions">{t('header.promotions')}</NavLink>
         <HeaderGameMenu />
       </nav>
@@ -40,17 +44,29 @@ export function Header() {
       <div className="k-header__account">
         {login.isLogin ? (
           <>
-            <span className="k-header__user" data-testid="header-user">{login.member?.nickname || login.userInfo?.userName}</span>
+            <span className="k-header__user" data-testid="header-user">
+              {login.member?.nickname || login.userInfo?.userName}
+            </span>
             <button type="button" className="k-button k-button--ghost" data-testid="logout-button" onClick={requestLogout}>
               {t('header.logout')}
             </button>
           </>
         ) : (
           <>
-            <button type="button" className="k-button k-button--ghost" data-testid="login-button" onClick={() => openModal({ key: 'loginPopupModal' })}>
+            <button
+              type="button"
+              className="k-button k-button--ghost"
+              data-testid="login-button"
+              onClick={() => openModal({ key: 'loginPopupModal' })}
+            >
               {t('header.login')}
             </button>
-            <button type="button" className="k-button" data-testid="register-button" onClick={() => openModal({ key: 'registerModal' })}>
+            <button
+              type="button"
+              className="k-button"
+              data-testid="register-button"
+              onClick={() => openModal({ key: 'registerModal' })}
+            >
               {t('header.register')}
             </button>
           </>

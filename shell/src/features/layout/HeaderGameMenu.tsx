@@ -31,9 +31,13 @@ export function HeaderGameMenu() {
     <>
       {menus.map((m) => (
         <div key={m.type} className="k-gamemenu" data-testid={`header-menu-${m.type}`}>
-          <NavLink to={m.page} className="k-gamemenu__link" aria-haspopup="true">{m.name}</NavLink>
+          <NavLink to={m.page} className="k-gamemenu__link" aria-haspopup="true">
+            {m.name}
+          </NavLink>
           <div
-            className={m.data.vendors.length > LARGE_MENU_VENDORS ? 'k-gamemenu__drop k-gamemenu__drop--large' : 'k-gamemenu__drop'}
+            className={
+              m.data.vendors.length > LARGE_MENU_VENDORS ? 'k-gamemenu__drop k-gamemenu__drop--large' : 'k-gamemenu__drop'
+            }
             data-testid={`header-drop-${m.type}`}
             data-large={m.data.vendors.length > LARGE_MENU_VENDORS}
           >

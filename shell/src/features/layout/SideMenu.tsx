@@ -22,24 +22,62 @@ export function SideMenu() {
     <aside className={open ? 'k-side-menu k-side-menu--open' : 'k-side-menu'} data-testid="side-menu" aria-hidden={!open}>
       <nav aria-label={t('header.menu')}>
         <ul>
-          <li><NavLink to="/" end onClick={close}>{t('nav.HOME')}</NavLink></li>
-          <li><NavLink to="/hot" onClick={close}>{t('nav.HOT')}</NavLink></li>
+          <li>
+            <NavLink to="/" end onClick={close}>
+              {t('nav.HOME')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/hot" onClick={close}>
+              {t('nav.HOT')}
+            </NavLink>
+          </li>
           {SIDE_MENU_CATEGORIES.map((c) => (
-            <li key={c.key + c.to}><NavLink to={c.to} onClick={close}>{t(`nav.${c.key}`)}</NavLink></li>
+            <li key={c.key + c.to}>
+              <NavLink to={c.to} onClick={close}>
+                {t(`nav.${c.key}`)}
+              </NavLink>
+            </li>
           ))}
         </ul>
         <ul>
-          <li><NavLink to="/notice" onClick={close}>{t('nav.news')}</NavLink></li>
-          <li><NavLink to="/member/rewardCenter" onClick={close}>{t('nav.rewardCentre')}</NavLink></li>
-          {showInvite ? <li><NavLink to="/member/referral" onClick={close}>{t('nav.invite')}</NavLink></li> : null}
-          <li><NavLink to="/promotions" onClick={close}>{t('nav.promotions')}</NavLink></li>
+          <li>
+            <NavLink to="/notice" onClick={close}>
+              {t('nav.news')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/member/rewardCenter" onClick={close}>
+              {t('nav.rewardCentre')}
+            </NavLink>
+          </li>
+          {showInvite ? (
+            <li>
+              <NavLink to="/member/referral" onClick={close}>
+                {t('nav.invite')}
+              </NavLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/promotions" onClick={close}>
+              {t('nav.promotions')}
+            </NavLink>
+          </li>
           {liveChat ? (
-            <li><button type="button" className="k-link" onClick={() => openCustomerService(liveChat)}>{t('nav.liveChat')}</button></li>
+            <li>
+              <button type="button" className="k-link" onClick={() => openCustomerService(liveChat)}>
+                {t('nav.liveChat')}
+              </button>
+            </li>
           ) : null}
           {SOCIAL.map((name) => {
             const res = social.find((r) => r.labelNameEn.toLowerCase() === name);
             return res ? (
-              <li key={name}><a href={res.url} target="_blank" rel="noreferrer noopener">{t(`nav.${name}`)}</a></li>
+              <li key={name}>
+                <a href={res.url} target="_blank" rel="noreferrer noopener">
+                  {t(`nav.${name}`)}
+                </a>
+              </li>
             ) : null;
           })}
         </ul>

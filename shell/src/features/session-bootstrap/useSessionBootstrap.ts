@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { apiRequest, type MemberInfoDto } from '@khela/api';
-import { clearSession, getToken, GUEST, loginStateAtom, loginStateFor, sessionPhaseAtom, writeSession, SESSION_KEYS } from '@khela/session';
+import {
+  clearSession,
+  getToken,
+  GUEST,
+  loginStateAtom,
+  loginStateFor,
+  sessionPhaseAtom,
+  writeSession,
+  SESSION_KEYS,
+} from '@khela/session';
 
 /** Takes a token handed over in the URL query (and removes it from the address bar). */
 export function takeTokenFromUrl(): string | null {

@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest, type SystemStatus } from '@khela/api';
 
-type State =
-  | { phase: 'loading' }
-  | { phase: 'ready'; status: SystemStatus }
-  | { phase: 'error'; errorCode: string };
+type State = { phase: 'loading' } | { phase: 'ready'; status: SystemStatus } | { phase: 'error'; errorCode: string };
 
 /** Reads the system status; the first read reuses the request the page started before any script. */
 export function useSystemStatus() {

@@ -37,8 +37,18 @@ export function Captcha({ version, onId }: { version: number; onId: (id: string 
     void load();
   }, [load, version]);
   return (
-    <button type="button" className="auth-captcha" onClick={() => void load()} aria-label={t('captcha.refresh')} data-testid="captcha-image">
-      {image && !failed ? <img src={image} alt={t('captcha.alt')} /> : <span>{failed ? t('captcha.failed') : t('captcha.loading')}</span>}
+    <button
+      type="button"
+      className="auth-captcha"
+      onClick={() => void load()}
+      aria-label={t('captcha.refresh')}
+      data-testid="captcha-image"
+    >
+      {image && !failed ? (
+        <img src={image} alt={t('captcha.alt')} />
+      ) : (
+        <span>{failed ? t('captcha.failed') : t('captcha.loading')}</span>
+      )}
     </button>
   );
 }

@@ -16,7 +16,19 @@ interface FieldProps {
 }
 
 /** A labelled input whose error shows underneath it (the spec's rule). */
-export function Field({ name, label, value, onChange, error, type = 'text', autoComplete, placeholder, inputMode, addon, maxLength }: FieldProps) {
+export function Field({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  inputMode,
+  addon,
+  maxLength,
+}: FieldProps) {
   return (
     <label className="auth-field">
       <span>{label}</span>

@@ -45,12 +45,22 @@ export function SmsCodeButton({ canSend, send, testId = 'sms-send' }: Props) {
   }
   return (
     <>
-      <button type="button" className="k-button auth-sms" disabled={left > 0 || sending} onClick={() => void click()} data-testid={testId}>
+      <button
+        type="button"
+        className="k-button auth-sms"
+        disabled={left > 0 || sending}
+        onClick={() => void click()}
+        data-testid={testId}
+      >
         {left > 0 ? t('sms.countdown', { seconds: left }) : t('sms.send')}
       </button>
       {warning ? (
         <Modal title={t('sms.failedTitle')} onClose={() => setWarning(null)} testId="sms-warning">
-          <p>{t([`errors.${warning.errorCode}`, `common:errors.${warning.errorCode}`], { defaultValue: warning.message || t('common:errors.UNKNOWN_ERROR') })}</p>
+          <p>
+            {t([`errors.${warning.errorCode}`, `common:errors.${warning.errorCode}`], {
+              defaultValue: warning.message || t('common:errors.UNKNOWN_ERROR'),
+            })}
+          </p>
           <div className="k-dialog-actions">
             <button type="button" className="k-button" onClick={() => setWarning(null)}>
               {t('common:confirm')}

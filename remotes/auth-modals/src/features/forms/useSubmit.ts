@@ -12,7 +12,7 @@ export function useSubmit() {
   const [failure, setFailure] = useState<ApiError | null>(null);
   const setLoader = useSetAtom(pageLoaderAtom);
   const run = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
+    async <T>(action: () => Promise<T>): Promise<T | undefined> => {
       if (busy) return undefined;
       setBusy(true);
       setLoader(true);

@@ -46,7 +46,7 @@ export function GameListView({ gameType, initialListType, initialVendor, vendorB
   const categories = lanes.data ? splitCategories(lanes.data) : [];
   const vendors = vendorsOf(categories, gameType);
   const lane = categories.find((c) => c.type === gameType)?.lane ?? null;
-  const classifies: ClassifyOption[] = (gameType === 'HOT' || gameType === 'ALL' ? [] : lane?.gameClassify ?? []).filter(
+  const classifies: ClassifyOption[] = (gameType === 'HOT' || gameType === 'ALL' ? [] : (lane?.gameClassify ?? [])).filter(
     (c) => state.vendor === 'ALL' || (c.vendors[state.vendor] ?? 0) > 0,
   );
 
@@ -76,7 +76,11 @@ export function GameListView({ gameType, initialListType, initialVendor, vendorB
         <FilterTabs active={state.listType} onSelect={selectType} />
         <SearchBox value={state.search} onSearch={(search) => dispatch({ type: 'search', search })} />
       </div>
-      <ClassifyMenu options={classifies} active={state.classify} onSelect={(classify) => dispatch({ type: 'classify', classify })} />
+      <ClassifyMenu
+        options={classifies}
+        active={state.classify}
+        onSelect={(classify) => dispatch({ type: 'classify', classify })}
+      />
       <GameGrid
         games={data.page?.games}
         loading={data.loading}

@@ -40,7 +40,15 @@ export interface ClassifyOption {
 }
 
 /** The classify menu: shown only with more than one entry (ALL counts as one). */
-export function ClassifyMenu({ options, active, onSelect }: { options: ClassifyOption[]; active: string; onSelect: (key: string) => void }) {
+export function ClassifyMenu({
+  options,
+  active,
+  onSelect,
+}: {
+  options: ClassifyOption[];
+  active: string;
+  onSelect: (key: string) => void;
+}) {
   const { t } = useTranslation(NS);
   if (options.length + 1 <= 1) return null; // ALL alone: no menu (Fish has only All)
   return (

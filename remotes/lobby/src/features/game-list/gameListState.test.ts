@@ -36,11 +36,14 @@ describe('the game-list state machine (spec 4, "Game list type")', () => {
     expect(s).toMatchObject({ search: 'lotus', page: 1, listType: 'ALL' });
   });
 
-  it.each(['HOT', 'NEW', 'FAV', 'RECENT'] as const)('choosing %s sets it, resets the page to 1 and clears the search', (listType) => {
-    const s = gameListReducer(busy(), { type: 'listType', listType });
-    expect(s).toMatchObject({ listType, page: 1, search: '' });
-    expect(s).toMatchObject({ vendor: 'LOTUSREEL', classify: 'VIDEO' }); // the filters stay
-  });
+  it.each(['HOT', 'NEW', 'FAV', 'RECENT'] as const)(
+    'choosing %s sets it, resets the page to 1 and clears the search',
+    (listType) => {
+      const s = gameListReducer(busy(), { type: 'listType', listType });
+      expect(s).toMatchObject({ listType, page: 1, search: '' });
+      expect(s).toMatchObject({ vendor: 'LOTUSREEL', classify: 'VIDEO' }); // the filters stay
+    },
+  );
 
   it('choosing ALL resets the vendor and the classify to ALL', () => {
     const s = gameListReducer(busy({ listType: 'HOT' }), { type: 'listType', listType: 'ALL' });

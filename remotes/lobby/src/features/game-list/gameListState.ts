@@ -34,7 +34,15 @@ export type GameListAction =
   | { type: 'language' };
 
 export function initialState(init: Partial<Pick<GameListState, 'listType' | 'vendor'>> = {}): GameListState {
-  return { listType: init.listType ?? 'ALL', vendor: init.vendor ?? 'ALL', classify: 'ALL', search: '', page: 1, totalPages: 0, reloads: 0 };
+  return {
+    listType: init.listType ?? 'ALL',
+    vendor: init.vendor ?? 'ALL',
+    classify: 'ALL',
+    search: '',
+    page: 1,
+    totalPages: 0,
+    reloads: 0,
+  };
 }
 
 export function gameListReducer(state: GameListState, action: GameListAction): GameListState {
@@ -50,7 +58,8 @@ export function gameListReducer(state: GameListState, action: GameListAction): G
         ? { ...state, listType: 'ALL', vendor: 'ALL', classify: 'ALL', page: 1 }
         : { ...state, listType: action.listType, search: '', page: 1 };
     case 'page':
-      if (!Number.isInteger(action.page) || action.page < 1 || action.page > state.totalPages || action.page === state.page) return state;
+      if (!Number.isInteger(action.page) || action.page < 1 || action.page > state.totalPages || action.page === state.page)
+        return state;
       return { ...state, page: action.page };
     case 'loaded':
       return action.totalPages === state.totalPages ? state : { ...state, totalPages: action.totalPages };

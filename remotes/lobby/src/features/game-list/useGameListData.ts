@@ -27,7 +27,8 @@ export function useGameListData(state: GameListState, listGameType: ListGameType
   const type = listGameType === 'ALL' || listGameType === 'HOT' ? undefined : (listGameType as GameType);
   const favourites = useFavouriteList(lang);
   const hotRefreshed = useRef(refreshHot);
-  const keep = (g: Game) => (!vassalage || g.vassalage === vassalage) && (!classify || g.gameClassify === classify) && (!type || g.gameType === type);
+  const keep = (g: Game) =>
+    (!vassalage || g.vassalage === vassalage) && (!classify || g.gameClassify === classify) && (!type || g.gameType === type);
 
   const remote = useAsync<ListPage>(
     async (signal) => {
@@ -39,7 +40,10 @@ export function useGameListData(state: GameListState, listGameType: ListGameType
           return clientPage(list.filter(keep), state.page);
         }
         case 'RECENT': {
-          const r = await fetchRecent({ page: state.page, pageSize: PAGE_SIZE, gameType: type, vassalage, language: lang }, signal);
+          const r = await fetchRecent(
+            { page: state.page, pageSize: PAGE_SIZE, gameType: type, vassalage, language: lang },
+            signal,
+          );
           return { games: r.list.filter(keep), totalPages: r.totalPages };
         }
         default: {

@@ -12,7 +12,9 @@ export function GameListFrame({ title, children }: { title: string; children?: R
   const active = (params.get('gameCategory') as ListFilter | null) ?? 'ALL';
   return (
     <div className="lobby-list">
-      <Link to="/" className="lobby-back">← {t('back')}</Link>
+      <Link to="/" className="lobby-back">
+        ← {t('back')}
+      </Link>
       <h1>{title}</h1>
       <div className="lobby-tabs" role="tablist">
         {FILTERS.map((f) => (

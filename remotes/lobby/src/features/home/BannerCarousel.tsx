@@ -55,7 +55,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             <div className="lobby-banner__text">
               <h2>{b.title}</h2>
               <p>{b.content}</p>
-              {b.link ? <Link className="lobby-btn lobby-btn--play lobby-banner__cta" to={b.link}>{t('bannerCta')}</Link> : null}
+              {b.link ? (
+                <Link className="lobby-btn lobby-btn--play lobby-banner__cta" to={b.link}>
+                  {t('bannerCta')}
+                </Link>
+              ) : null}
             </div>
           </div>
         ))}
@@ -63,7 +67,13 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       {banners.length > 1 ? (
         <div className="lobby-banners__dots">
           {banners.map((b, i) => (
-            <button key={b.id} type="button" aria-label={t('bannerGo', { n: i + 1 })} aria-current={i === index} onClick={() => go(i)} />
+            <button
+              key={b.id}
+              type="button"
+              aria-label={t('bannerGo', { n: i + 1 })}
+              aria-current={i === index}
+              onClick={() => go(i)}
+            />
           ))}
         </div>
       ) : null}

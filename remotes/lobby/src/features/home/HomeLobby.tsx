@@ -30,8 +30,12 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
   const vassalage = vendor === 'ALL' ? undefined : vendor;
   const games = useAsync<Game[]>(
     async (signal) => {
-      if (filter === 'HOT') return (await fetchHotGames(lang, 'RNG', { signal })).filter((g) => !vassalage || g.vassalage === vassalage);
-      const page = await fetchGameList({ gameType: 'RNG', vassalage, isNew: filter === 'NEW' ? 1 : undefined, pageSize: HOME_ITEMS, language: lang }, signal);
+      if (filter === 'HOT')
+        return (await fetchHotGames(lang, 'RNG', { signal })).filter((g) => !vassalage || g.vassalage === vassalage);
+      const page = await fetchGameList(
+        { gameType: 'RNG', vassalage, isNew: filter === 'NEW' ? 1 : undefined, pageSize: HOME_ITEMS, language: lang },
+        signal,
+      );
       return page.games;
     },
     [filter, vendor, lang],
@@ -54,10 +58,18 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
           </button>
         ))}
       </div>
-      <select className="lobby-select" aria-label={t('vendorFilter')} value={vendor} onChange={(e) => setVendor(e.target.value)} data-testid="lobby-vendor-filter">
+      <select
+        className="lobby-select"
+        aria-label={t('vendorFilter')}
+        value={vendor}
+        onChange={(e) => setVendor(e.target.value)}
+        data-testid="lobby-vendor-filter"
+      >
         <option value="ALL">{t('allVendors')}</option>
         {vendors.map((v) => (
-          <option key={v.code} value={v.code}>{v.displayName}</option>
+          <option key={v.code} value={v.code}>
+            {v.displayName}
+          </option>
         ))}
       </select>
     </div>
@@ -67,13 +79,23 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
       type="LOBBY"
       title={title}
       tools={tools}
-      more={() => (filter === 'NEW' ? `/rng?gameCategory=NEW${vassalage ? `&vassalage=${vassalage}` : ''}` : `/rng${vassalage ? `?vassalage=${vassalage}` : ''}`)}
+      more={() =>
+        filter === 'NEW'
+          ? `/rng?gameCategory=NEW${vassalage ? `&vassalage=${vassalage}` : ''}`
+          : `/rng${vassalage ? `?vassalage=${vassalage}` : ''}`
+      }
     >
       {() =>
         filter === 'FAV' ? (
           <GameGrid row games={favs.slice(0, HOME_ITEMS)} loading={favourites === null} empty={t('noFavourites')} />
         ) : (
-          <GameGrid row games={games.data?.slice(0, HOME_ITEMS)} loading={games.loading} error={games.error} onRetry={games.reload} />
+          <GameGrid
+            row
+            games={games.data?.slice(0, HOME_ITEMS)}
+            loading={games.loading}
+            error={games.error}
+            onRetry={games.reload}
+          />
         )
       }
     </HomeSection>

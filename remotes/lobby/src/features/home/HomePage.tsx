@@ -8,7 +8,15 @@ import { EmptyState } from '@khela/ui';
 import { NS, titleKeys } from '../../i18n';
 import { fetchAnnouncements, fetchGameList, fetchHotGames, fetchRankList, fetchRecent, fetchVendorLanes } from '../../lib/api';
 import { splitCategories, CATEGORY_ROUTE, moreLink, type Category } from '../../lib/categories';
-import { HOME_HOT_FETCH, HOME_ITEMS, HOME_RECENT_PAGE_SIZE, HOME_RECENT_TYPE, HOME_VENDOR_LIMIT, MENU_GAP, MENU_SLIDES } from '../../lib/constants';
+import {
+  HOME_HOT_FETCH,
+  HOME_ITEMS,
+  HOME_RECENT_PAGE_SIZE,
+  HOME_RECENT_TYPE,
+  HOME_VENDOR_LIMIT,
+  MENU_GAP,
+  MENU_SLIDES,
+} from '../../lib/constants';
 import { useAsync } from '../../hooks/useAsync';
 import { useFavouriteList } from '../../hooks/useFavourites';
 import { useLang } from '../../hooks/useLang';
@@ -31,7 +39,10 @@ const GAME_SECTIONS: GameType[] = ['RNG', 'FISH', 'PVP'];
 
 /** New games of a type (the New switch), 6 of them. */
 function NewGames({ type, lang }: { type?: GameType; lang: 'BN' | 'EN' }) {
-  const list = useAsync((signal) => fetchGameList({ gameType: type, isNew: 1, pageSize: HOME_ITEMS, language: lang }, signal), [type, lang]);
+  const list = useAsync(
+    (signal) => fetchGameList({ gameType: type, isNew: 1, pageSize: HOME_ITEMS, language: lang }, signal),
+    [type, lang],
+  );
   return <GameGrid row games={list.data?.games} loading={list.loading} error={list.error} onRetry={list.reload} />;
 }
 
@@ -46,8 +57,15 @@ function GameMenu({ categories }: { categories: Category[] }) {
   const scroll = (dir: number) => track.current?.scrollBy({ left: dir * track.current.clientWidth * 0.8, behavior: 'smooth' });
   return (
     <div className="lobby-menu-wrap">
-      <button type="button" className="lobby-arrow" aria-label={t('scrollLeft')} onClick={() => scroll(-1)}><ChevronLeftIcon /></button>
-      <nav ref={track} className="lobby-menu" aria-label={t('gameMenu')} style={{ ['--slides' as string]: MENU_SLIDES, ['--gap' as string]: `${MENU_GAP}px` }}>
+      <button type="button" className="lobby-arrow" aria-label={t('scrollLeft')} onClick={() => scroll(-1)}>
+        <ChevronLeftIcon />
+      </button>
+      <nav
+        ref={track}
+        className="lobby-menu"
+        aria-label={t('gameMenu')}
+        style={{ ['--slides' as string]: MENU_SLIDES, ['--gap' as string]: `${MENU_GAP}px` }}
+      >
         {categories.map((c) => (
           <Link key={c.type} to={CATEGORY_ROUTE[c.type]} className="lobby-menu__item" data-testid={`menu-${c.type}`}>
             <LazyImage className="lobby-menu__icon" src={`/wps/static/art/category/${c.type}.svg`} alt="" />
@@ -55,7 +73,9 @@ function GameMenu({ categories }: { categories: Category[] }) {
           </Link>
         ))}
       </nav>
-      <button type="button" className="lobby-arrow" aria-label={t('scrollRight')} onClick={() => scroll(1)}><ChevronRightIcon /></button>
+      <button type="button" className="lobby-arrow" aria-label={t('scrollRight')} onClick={() => scroll(1)}>
+        <ChevronRightIcon />
+      </button>
     </div>
   );
 }
@@ -99,7 +119,7 @@ export function HomePage() {
 
   const vendorCards = (c: Category) => {
     // the lottery section shows the e-lottery vendors too, up to the limit
-    const extra = c.type === 'LOTT' ? categories.find((x) => x.type === 'ELOTT')?.vendors ?? [] : [];
+    const extra = c.type === 'LOTT' ? (categories.find((x) => x.type === 'ELOTT')?.vendors ?? []) : [];
     return (
       <div className="lobby-vendors">
         {[...c.vendors, ...extra].slice(0, HOME_VENDOR_LIMIT).map((v) => (
@@ -141,13 +161,20 @@ export function HomePage() {
             <EmptyState>
               <span className="lobby-prompt">
                 {t('favouritesNeedLogin')}
-                <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>{t(login.isLogin ? 'realAccount' : 'logIn')}</button>
+                <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>
+                  {t(login.isLogin ? 'realAccount' : 'logIn')}
+                </button>
               </span>
             </EmptyState>
           ) : favourites.error ? (
             <LoadError error={favourites.error} onRetry={favourites.reload} />
           ) : (
-            <GameGrid row games={switched(favourites.list ?? [], showNew)} loading={favourites.loading} empty={t('noFavourites')} />
+            <GameGrid
+              row
+              games={switched(favourites.list ?? [], showNew)}
+              loading={favourites.loading}
+              empty={t('noFavourites')}
+            />
           )
         }
       </HomeSection>
@@ -159,7 +186,15 @@ export function HomePage() {
         if (!c) return null;
         return (
           <HomeSection key={type} type={type} title={title(type)} more={(n) => moreLink(type, n)}>
-            {(showNew) => (GAME_SECTIONS.includes(type) ? hotGrid(type, showNew) : showNew ? <NewGames type={type} lang={lang} /> : vendorCards(c))}
+            {(showNew) =>
+              GAME_SECTIONS.includes(type) ? (
+                hotGrid(type, showNew)
+              ) : showNew ? (
+                <NewGames type={type} lang={lang} />
+              ) : (
+                vendorCards(c)
+              )
+            }
           </HomeSection>
         );
       })}

@@ -23,11 +23,17 @@ export function HomeSection({ type, title, more, children, tools }: Props) {
         <h2>{title}</h2>
         {tools ?? (
           <div className="lobby-switch" role="group" aria-label={title}>
-            <button type="button" aria-pressed={!showNew} onClick={() => setShowNew(false)}>{t('switchHot')}</button>
-            <button type="button" aria-pressed={showNew} onClick={() => setShowNew(true)}>{t('switchNew')}</button>
+            <button type="button" aria-pressed={!showNew} onClick={() => setShowNew(false)}>
+              {t('switchHot')}
+            </button>
+            <button type="button" aria-pressed={showNew} onClick={() => setShowNew(true)}>
+              {t('switchNew')}
+            </button>
           </div>
         )}
-        <Link className="lobby-more" to={more(showNew)} data-testid={`more-${type}`}>{t('more')}</Link>
+        <Link className="lobby-more" to={more(showNew)} data-testid={`more-${type}`}>
+          {t('more')}
+        </Link>
       </header>
       {children(showNew)}
     </section>

@@ -12,7 +12,13 @@ export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
   if (!notices.length) return null;
   const line = notices.map((n) => n.title).join('     •     ');
   return (
-    <button type="button" className="lobby-marquee" data-testid="notice-marquee" aria-label={t('notices')} onClick={() => openModal({ key: 'noticeModal' })}>
+    <button
+      type="button"
+      className="lobby-marquee"
+      data-testid="notice-marquee"
+      aria-label={t('notices')}
+      onClick={() => openModal({ key: 'noticeModal' })}
+    >
       <MegaphoneIcon className="lobby-marquee__icon" />
       <span className="lobby-marquee__window">
         <span className="lobby-marquee__text" style={{ animationDuration: `${Math.max(20, line.length / 5)}s` }}>

@@ -13,7 +13,13 @@ import type { Lang } from '../../lib/api';
 const ROW = 56;
 
 /** The winners board: the largest wins, scrolling upward at 0.5 px a frame, 3 rows visible. */
-export function WinnersBoard({ list, loading, error, onRetry, lang }: {
+export function WinnersBoard({
+  list,
+  loading,
+  error,
+  onRetry,
+  lang,
+}: {
   list: WinnerEntry[] | undefined;
   loading: boolean;
   error: unknown;
@@ -42,13 +48,20 @@ export function WinnersBoard({ list, loading, error, onRetry, lang }: {
   }, [moving, rows.length]);
 
   const row = (w: WinnerEntry, i: number, copy = false) => (
-    <li key={`${copy ? 'c' : 'r'}${i}`} className="lobby-winner" aria-hidden={copy || undefined} data-testid={copy ? undefined : 'winner-row'}>
+    <li
+      key={`${copy ? 'c' : 'r'}${i}`}
+      className="lobby-winner"
+      aria-hidden={copy || undefined}
+      data-testid={copy ? undefined : 'winner-row'}
+    >
       <LazyImage className="lobby-winner__icon" src={w.vo.iconUrl} alt="" />
       <span className="lobby-winner__who">
         <strong>{w.vo.customerName}</strong>
         <span>{w.vo.gameName}</span>
       </span>
-      <span className="lobby-winner__amount" data-amount={w.winAmount}>{formatMoney(w.winAmount, lang)}</span>
+      <span className="lobby-winner__amount" data-amount={w.winAmount}>
+        {formatMoney(w.winAmount, lang)}
+      </span>
     </li>
   );
 

@@ -28,7 +28,9 @@ export function LaunchView() {
       <div className="lobby-launch__stage">
         <LazyImage className="lobby-launch__art" src={game.iconUrl} alt="" />
         <div className="lobby-launch__info">
-          <p className="lobby-muted">{vendor.displayName} · {t(titleKeys(game.gameType))}</p>
+          <p className="lobby-muted">
+            {vendor.displayName} · {t(titleKeys(game.gameType))}
+          </p>
           <h2 data-testid="launch-game-name">{game.displayName}</h2>
           <p className="lobby-launch__mode">{t(accountType === 1 ? 'launch.real' : 'launch.trial')}</p>
           {lotto ? <p className="lobby-muted">{t('lottery.prizeMode', { mode: lotto.prizeMode })}</p> : null}
@@ -39,8 +41,12 @@ export function LaunchView() {
             </div>
           )}
           <div className="lobby-launch__actions">
-            <Link className="lobby-btn lobby-btn--play" to={CATEGORY_ROUTE[game.gameType]}>{t('launch.back')}</Link>
-            <Link className="lobby-btn lobby-btn--ghost" to="/recent">{t('launch.recent')}</Link>
+            <Link className="lobby-btn lobby-btn--play" to={CATEGORY_ROUTE[game.gameType]}>
+              {t('launch.back')}
+            </Link>
+            <Link className="lobby-btn lobby-btn--ghost" to="/recent">
+              {t('launch.recent')}
+            </Link>
           </div>
         </div>
       </div>

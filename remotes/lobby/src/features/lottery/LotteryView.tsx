@@ -27,7 +27,12 @@ function Countdown({ to }: { to: string }) {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return <strong className="lobby-countdown">{h ? `${h}:` : ''}{pad(m)}:{pad(s % 60)}</strong>;
+  return (
+    <strong className="lobby-countdown">
+      {h ? `${h}:` : ''}
+      {pad(m)}:{pad(s % 60)}
+    </strong>
+  );
 }
 
 function Opened({ game }: { game: LotteryGame }) {
@@ -44,16 +49,25 @@ function Opened({ game }: { game: LotteryGame }) {
   if (!opened.data) return <Loading />;
   return (
     <section className="lobby-opened" data-testid="opened-numbers">
-      <p className="lobby-opened__next">{t('lottery.nextDraw')} <Countdown to={opened.data.nextDrawAt} /></p>
+      <p className="lobby-opened__next">
+        {t('lottery.nextDraw')} <Countdown to={opened.data.nextDrawAt} />
+      </p>
       <table>
         <thead>
-          <tr><th>{t('lottery.numero')}</th><th>{t('lottery.numbers')}</th></tr>
+          <tr>
+            <th>{t('lottery.numero')}</th>
+            <th>{t('lottery.numbers')}</th>
+          </tr>
         </thead>
         <tbody>
           {opened.data.list.map((d) => (
             <tr key={d.numero}>
               <td>{d.numero}</td>
-              <td className="lobby-balls">{d.openedNumbers.map((n, i) => <span key={i}>{n}</span>)}</td>
+              <td className="lobby-balls">
+                {d.openedNumbers.map((n, i) => (
+                  <span key={i}>{n}</span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -76,7 +90,9 @@ export function LotteryView({ area }: { area: 'LOTTERY' | 'SEA' | 'VN' }) {
   const lanes = useAsync((signal) => fetchVendorLanes(lang, { signal }), [lang]);
   if (menus.error) return <LoadError error={menus.error} onRetry={menus.reload} />;
   if (!menus.data) return <Loading />;
-  const groups = menus.data.gameMenus.filter((m) => (area === 'VN' ? m.gameGroupCode === 'VN' : area === 'SEA' ? m.gameGroupCode === 'SEA' : true));
+  const groups = menus.data.gameMenus.filter((m) =>
+    area === 'VN' ? m.gameGroupCode === 'VN' : area === 'SEA' ? m.gameGroupCode === 'SEA' : true,
+  );
   const all = groups.flatMap((m) => m.games);
   const game = all.find((g) => g.gameCode === params.get('gameCode')?.toUpperCase()) ?? all[0];
   if (!game) return <EmptyState>{t('noGames')}</EmptyState>;
@@ -92,7 +108,9 @@ export function LotteryView({ area }: { area: 'LOTTERY' | 'SEA' | 'VN' }) {
         <div>
           <p className="lobby-muted">{t(`lottery.${area}`)}</p>
           <h2 data-testid="lottery-game">{game.displayName}</h2>
-          <p className="lobby-muted" data-testid="prize-mode">{t('lottery.prizeMode', { mode: prizeMode })}</p>
+          <p className="lobby-muted" data-testid="prize-mode">
+            {t('lottery.prizeMode', { mode: prizeMode })}
+          </p>
           <button
             type="button"
             className="lobby-btn lobby-btn--play"
@@ -121,7 +139,9 @@ export function LotteryView({ area }: { area: 'LOTTERY' | 'SEA' | 'VN' }) {
           <h3>{t('lottery.recent')}</h3>
           <div className="lobby-chips">
             {recentGames.map((g) => (
-              <Link key={g.gameCode} to={`?gameCode=${g.gameCode}`}>{g.displayName}</Link>
+              <Link key={g.gameCode} to={`?gameCode=${g.gameCode}`}>
+                {g.displayName}
+              </Link>
             ))}
           </div>
         </section>
