@@ -71,6 +71,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     const opsKey = opts.opsKey ?? resolveOpsKey(config);
 
     app.decorate('db', db);
+    app.decorate('opsKey', opsKey);
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);
@@ -97,9 +98,9 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(systemRoutes, { prefix: '/wps/system' });
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
-    await app.register(opsRoutes, { prefix: '/ops', opsKey });
-    await app.register(authDomain, { opsKey });
-    await app.register(gameDomain, { opsKey });
+    await app.register(opsRoutes, { prefix: '/ops' });
+    await app.register(authDomain);
+    await app.register(gameDomain);
     await app.register(contentRoutes);
     return app;
   } catch (err) {

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiError, ok, replies } from '../../http/envelope';
+import { ok, replies } from '../../http/envelope';
 import { readOutbox } from '../../services/messaging';
-import { sameKey } from '../ops/ops.routes';
+import { guardOps } from '../../http/ops-auth';
 
 const hide = true;
 
 /** Operator endpoints of sign-in (X-Ops-Key): the outbox and the sealing key. */
-export const authOpsRoutes: FastifyPluginAsync<{ opsKey: string }> = async (app, { opsKey }) => {
-  app.addHook('onRequest', async (request) => {
-    const given = request.headers['x-ops-key'];
-    if (!sameKey(typeof given === 'string' ? given : undefined, opsKey)) {
-      throw new ApiError(401, 'OPS_KEY_INVALID', 'Missing or wrong X-Ops-Key');
-    }
-  });
+export const authOpsRoutes: FastifyPluginAsync = async (app) => {
+  guardOps(app);
 
   app.get<{ Querystring: { to?: string; limit?: number } }>(
     '/outbox',

@@ -11,11 +11,11 @@ import { devOutboxRoutes } from './dev-outbox.routes';
  * codes, the affiliate check, their operator endpoints and the development outbox page.
  * (The services they use are `app.auth`, installed by installAuth.)
  */
-export const authDomain: FastifyPluginAsync<{ opsKey: string }> = async (app, { opsKey }) => {
+export const authDomain: FastifyPluginAsync = async (app) => {
   await app.register(sealKeyRoutes, { prefix: '/wps/crypto' });
   await app.register(captchaRoutes, { prefix: '/wps' });
   await app.register(verificationRoutes, { prefix: '/wps/verification' });
   await app.register(affiliateRoutes, { prefix: '/wps/agent' });
-  await app.register(authOpsRoutes, { prefix: '/ops', opsKey });
+  await app.register(authOpsRoutes, { prefix: '/ops' });
   if (app.auth.devOutbox) await app.register(devOutboxRoutes, { prefix: '/dev' });
 };

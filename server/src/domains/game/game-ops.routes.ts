@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { sameKey } from '../ops/ops.routes';
+import { guardOps } from '../../http/ops-auth';
 import { bumpCatalogueVersion, type CatalogueStore } from './catalogue.store';
 import { gameTypeEnum, strictObject } from './game.schemas';
 
@@ -174,13 +174,8 @@ const GAME_COLUMNS: Record<string, string> = {
  * Operator endpoints of the catalogue (X-Ops-Key): add, change, hide and reorder vendors and games.
  * Every write is one transaction that also bumps the catalogue version, so every server reloads it.
  */
-export const gameOpsRoutes: FastifyPluginAsync<{ opsKey: string; store: CatalogueStore }> = async (app, { opsKey, store }) => {
-  app.addHook('onRequest', async (request) => {
-    const given = request.headers['x-ops-key'];
-    if (!sameKey(typeof given === 'string' ? given : undefined, opsKey)) {
-      throw new ApiError(401, 'OPS_KEY_INVALID', 'Missing or wrong X-Ops-Key');
-    }
-  });
+export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (app, { store }) => {
+  guardOps(app);
 
   /** Runs an edit and makes the catalogue reload (after the commit, so no reader keeps the old one). */
   const edit = async <T>(fn: (q: Queryable) => Promise<T>): Promise<T> => {

@@ -8,7 +8,6 @@ import { lotteryRoutes } from './lottery.routes';
 import { memberGamesRoutes } from './member-games.routes';
 
 export interface GameDomainOptions {
-  opsKey: string;
   /** How often a server checks whether the catalogue changed elsewhere (default 2000 ms). */
   catalogueTtlMs?: number;
   /** A store to use (tests); by default one is created on the app's database. */
@@ -30,5 +29,5 @@ export const gameDomain: FastifyPluginAsync<GameDomainOptions> = async (app, opt
   await app.register(launchRoutes, { store });
   await app.register(lotteryRoutes, { store });
   await app.register(artRoutes, { store });
-  await app.register(gameOpsRoutes, { prefix: '/ops/games', opsKey: opts.opsKey, store });
+  await app.register(gameOpsRoutes, { prefix: '/ops/games', store });
 };

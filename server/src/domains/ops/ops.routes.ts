@@ -1,21 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createSession } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { guardOps } from '../../http/ops-auth';
 import { AGENT_TYPES, createAffiliateCode } from '../agent/affiliate';
 import { assertPassword } from '../auth/fields';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey, type SystemSettings } from '../../services/settings';
-
-export interface OpsRoutesOptions {
-  opsKey: string;
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Constant-time comparison (both sides hashed to the same length first). */
-export function sameKey(given: string | undefined, expected: string): boolean {
-  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
-}
 
 // Operator endpoints are not part of the public API document.
 const hide = true;
@@ -45,13 +34,8 @@ interface OpsMemberBody {
 }
 
 /** Operator endpoints, protected by the `X-Ops-Key` header. Every write is one transaction. */
-export const opsRoutes: FastifyPluginAsync<OpsRoutesOptions> = async (app, { opsKey }) => {
-  app.addHook('onRequest', async (request) => {
-    const given = request.headers['x-ops-key'];
-    if (!sameKey(typeof given === 'string' ? given : undefined, opsKey)) {
-      throw new ApiError(401, 'OPS_KEY_INVALID', 'Missing or wrong X-Ops-Key');
-    }
-  });
+export const opsRoutes: FastifyPluginAsync = async (app) => {
+  guardOps(app);
 
   app.get(
     '/settings',
