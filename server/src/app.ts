@@ -16,11 +16,15 @@ import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
 import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
+import { createLedger, type Ledger } from './domains/wallet/ledger';
+import { walletDomain } from './domains/wallet/wallet.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     settings: SettingsStore;
+    /** The double-entry ledger: the only place money moves (domains/wallet/ledger.ts). */
+    ledger: Ledger;
   }
 }
 
@@ -72,6 +76,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     app.decorate('db', db);
     app.decorate('opsKey', opsKey);
+    app.decorate('ledger', createLedger(db));
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);
@@ -102,6 +107,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(authDomain);
     await app.register(gameDomain);
     await app.register(contentRoutes);
+    await app.register(walletDomain);
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);
