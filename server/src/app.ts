@@ -18,6 +18,7 @@ import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
+import { installLive, type LiveOptions } from './domains/live/live';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,8 @@ export interface ApiOptions {
   docsUi?: boolean;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
+  /** The live channel (socket.io at /socket.io; Redis fan-out with REDIS_URL), see LiveOptions. */
+  live?: LiveOptions;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);
+    installLive(app, opts.live);
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
