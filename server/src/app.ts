@@ -19,6 +19,8 @@ import { createSettingsStore, type SettingsStore } from './services/settings';
 import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
 import { installLive, type LiveOptions } from './domains/live/live';
+import { transferDomain } from './domains/transfer/transfer.plugin';
+import type { TransferOptions } from './domains/transfer/transfer.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +53,8 @@ export interface ApiOptions {
   auth?: AuthOptions;
   /** The live channel (socket.io at /socket.io; Redis fan-out with REDIS_URL), see LiveOptions. */
   live?: LiveOptions;
+  /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
+  transfers?: TransferOptions;
 }
 
 /**
@@ -112,6 +116,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(gameDomain);
     await app.register(contentRoutes);
     await app.register(walletDomain);
+    await app.register(transferDomain, opts.transfers ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -43,6 +43,6 @@ export const LIVE_PATH = '/socket.io';
 
 /**
  * Why the server refused a connection (`connect_error`'s `data.code`). NOT_LOGGED_IN and
- * TRIAL_ACCOUNT are final (the client stops trying); UNAVAILABLE is worth a retry.
+ * NEED_REAL_ACCOUNT are final (the client stops trying); UNAVAILABLE is worth a retry.
  */
-export type LiveRefusal = 'NOT_LOGGED_IN' | 'TRIAL_ACCOUNT' | 'UNAVAILABLE';
+export type LiveRefusal = 'NOT_LOGGED_IN' | 'NEED_REAL_ACCOUNT' | 'UNAVAILABLE';

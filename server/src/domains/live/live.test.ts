@@ -5,6 +5,8 @@ import { audit } from '../wallet/ledger';
 import { createTestApi, createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { connectLive, eventually, listen, nextEvent, type ClientSocket } from './live.test-support';
 
+jest.setTimeout(60_000);
+
 let t: TestDb & { app: FastifyInstance };
 let url: string;
 let seq = 0;
@@ -51,7 +53,7 @@ describe('the handshake', () => {
 
   it('refuses a trial account', async () => {
     const trial = await member(4);
-    await expect(connect({ token: trial.token })).rejects.toThrow('TRIAL_ACCOUNT');
+    await expect(connect({ token: trial.token })).rejects.toThrow('NEED_REAL_ACCOUNT');
     expect(t.app.live.localConnections()).toBe(0);
   });
 

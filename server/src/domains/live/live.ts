@@ -131,7 +131,7 @@ export function installLive(app: FastifyInstance, opts: LiveOptions = {}): void 
     try {
       const member = await findSessionMember(app.db, token);
       if (!member) return next(refusal('NOT_LOGGED_IN', 'Not logged in, please login'));
-      if (member.type === 4) return next(refusal('TRIAL_ACCOUNT', 'A real account is needed'));
+      if (member.type === 4) return next(refusal('NEED_REAL_ACCOUNT', 'A real account is needed'));
       socket.data = { memberId: member.id, tokenHash: hashToken(token), lang: langOf(auth?.language, member.language) };
       next();
     } catch (err) {
