@@ -211,8 +211,8 @@ export function installLive(app: FastifyInstance, opts: LiveOptions = {}): void 
   app.addHook('preClose', async () => {
     if (sessionTimer) clearInterval(sessionTimer);
     await Promise.all([stopBalancePush(), checking]);
-    // close the connections (not the HTTP server: Fastify closes it next)
-    io.local.disconnectSockets(true);
+    // drop the connections (not the HTTP server: Fastify closes it next) without a disconnect
+    // packet, so browsers see a lost connection and reconnect, to another server or this one restarted
     io.engine.close();
   });
   app.addHook('onClose', async () => {

@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom, openModalAtom, sideMenuOpenAtom } from '@khela/session';
-import { useLogout } from '../session-bootstrap/useLogout';
+import { HeaderAccount } from '../live/LiveGate';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {
@@ -10,7 +11,6 @@ export function Header() {
   const login = useAtomValue(loginStateAtom);
   const openModal = useSetAtom(openModalAtom);
   const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
-  const { requestLogout, dialog } = useLogout();
   return (
     <header className="k-header" data-testid="header">
       <button
@@ -43,14 +43,10 @@ export function Header() {
       </div>
       <div className="k-header__account">
         {login.isLogin ? (
-          <>
-            <span className="k-header__user" data-testid="header-user">
-              {login.member?.nickname || login.userInfo?.userName}
-            </span>
-            <button type="button" className="k-button k-button--ghost" data-testid="logout-button" onClick={requestLogout}>
-              {t('header.logout')}
-            </button>
-          </>
+          // balance, nickname and logout: a member's chunk (a guest's page never loads it)
+          <Suspense fallback={<span className="k-header__account-slot" />}>
+            <HeaderAccount />
+          </Suspense>
         ) : (
           <>
             <button
@@ -72,7 +68,6 @@ export function Header() {
           </>
         )}
       </div>
-      {dialog}
     </header>
   );
 }
