@@ -28,7 +28,7 @@ export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => laz
  * A page that is not here yet shows "nothing here yet".
  */
 export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
-  // e.g. depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
+  transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

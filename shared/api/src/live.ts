@@ -5,6 +5,7 @@
  * later issue adds its event here (one line) and both sides know it.
  */
 import type { MinorString } from './money';
+import type { TransferDto } from './transfer';
 
 /** One wallet as GET /wps/v2/wallets/balance lists it. */
 export interface WalletLineDto {
@@ -34,6 +35,8 @@ export interface LiveEventMap {
   balance: WalletBalanceDto;
   /** the session behind the connection ended (logout elsewhere, expiry, an operator): log out here too */
   logout: { reason: LiveLogoutReason };
+  /** a transfer-wallet transfer was settled after the request answered (a vendor's late answer) */
+  transfer: TransferDto;
 }
 
 export type LiveEventName = keyof LiveEventMap;

@@ -79,6 +79,12 @@ export interface FundsWalletDto {
   balance: MinorString;
   /** OK, or UNAVAILABLE when a connected vendor did not answer (balance is then "0") */
   status: 'OK' | 'UNAVAILABLE';
+  /**
+   * true when the ledger holds this wallet (the main and bonus wallets, a sandbox vendor's): its
+   * balance is the one the live `balance` event pushes; false for a connected vendor's wallet,
+   * whose balance only the vendor knows (read it again after a transfer)
+   */
+  inLedger: boolean;
   /** money may move into this wallet now (a transfer wallet of a vendor in transfer mode) */
   canTransferIn: boolean;
   /** money may move out of this wallet now */

@@ -88,6 +88,7 @@ describe('a connected vendor', () => {
     expect(funds.wallets.find((w: { walletCode: string }) => w.walletCode === VENDOR)).toMatchObject({
       balance: '30000',
       status: 'OK',
+      inLedger: false,
       canTransferOut: true,
     });
 
@@ -130,7 +131,15 @@ describe('a connected vendor', () => {
 
     // not due yet: nothing is asked
     expect(await t.app.transfers.recheckDue()).toBe(0);
+    const told = jest.spyOn(t.app.live, 'toMember');
     expect(await recheckLater()).toBe(1);
+    // the member's pages hear of the late outcome
+    expect(told).toHaveBeenCalledWith(
+      m.id,
+      'transfer',
+      expect.objectContaining({ transferId: dto.transferId, status: 'SUCCESS' }),
+    );
+    told.mockRestore();
     expect(vendor.calls.at(-1)).toMatchObject({ path: 'transfer/status', body: { reference: dto.transferId } });
     expect(await order(dto.transferId)).toMatchObject({ status: 'SUCCESS', checks: 1 });
     expect(await main(m)).toBe(BigInt(75000));

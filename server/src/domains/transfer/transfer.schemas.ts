@@ -66,13 +66,17 @@ export const toTransferDto = (o: TransferOrder): TransferDto => ({
 
 const fundsWallet = {
   type: 'object',
-  required: ['walletCode', 'walletName', 'type', 'balance', 'status', 'canTransferIn', 'canTransferOut'],
+  required: ['walletCode', 'walletName', 'type', 'balance', 'status', 'inLedger', 'canTransferIn', 'canTransferOut'],
   properties: {
     walletCode: { type: 'string', description: 'MAIN, BONUS, or the vendor code of a transfer wallet' },
     walletName: { type: 'string' },
     type: { type: 'string', enum: ['MAIN', 'TRANSFER', 'BONUS'] },
     balance: { ...balanceAmount, description: "poisha; a connected vendor's wallet as the vendor answers it" },
     status: { type: 'string', enum: ['OK', 'UNAVAILABLE'], description: 'UNAVAILABLE: a connected vendor did not answer' },
+    inLedger: {
+      type: 'boolean',
+      description: "the ledger holds it (its balance is the live channel's); false for a connected vendor's wallet",
+    },
     canTransferIn: { type: 'boolean' },
     canTransferOut: { type: 'boolean' },
   },

@@ -22,6 +22,7 @@ import {
   vendorByCode,
   type TransferOrder,
 } from './transfer.repo';
+import { toTransferDto } from './transfer.schemas';
 import { httpVendor } from './vendors/http';
 import { sandboxVendor } from './vendors/sandbox';
 import {
@@ -77,6 +78,7 @@ export interface FundsWallet {
   type: 'MAIN' | 'TRANSFER' | 'BONUS';
   balance: bigint;
   status: 'OK' | 'UNAVAILABLE';
+  inLedger: boolean;
   canTransferIn: boolean;
   canTransferOut: boolean;
 }
@@ -122,7 +124,16 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
   });
 
   /** Applies what the vendor said to an open order; answers the order as it stands after. */
-  async function settle(order: TransferOrder, outcome: VendorOutcome): Promise<TransferOrder> {
+  async function settle(order: TransferOrder, outcome: VendorOutcome, late = false): Promise<TransferOrder> {
+    const settled = await apply(order, outcome);
+    // a check settled it after the member's request was answered: tell the member's pages
+    if (late && settled.status !== order.status && (settled.status === 'SUCCESS' || settled.status === 'FAILED')) {
+      app.live.toMember(settled.memberId, 'transfer', toTransferDto(settled));
+    }
+    return settled;
+  }
+
+  async function apply(order: TransferOrder, outcome: VendorOutcome): Promise<TransferOrder> {
     if (outcome.state === 'UNKNOWN') {
       return (await markUnknown(app.db, order.id, outcome.detail)) ?? (await orderByReference(app.db, order.reference))!;
     }
@@ -275,7 +286,7 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
           continue;
         }
         const account = (await memberAccountOf(app.db, order.memberId))!;
-        await settle(order, await adapter.status(vendorTransfer(order, account)));
+        await settle(order, await adapter.status(vendorTransfer(order, account)), true);
       } catch (err) {
         app.log.warn({ err, reference: order.reference }, 'transfer check failed');
       }
@@ -298,6 +309,7 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
             type: l.type,
             balance: l.balance,
             status: 'OK',
+            inLedger: true,
             canTransferIn: false,
             canTransferOut: false,
           };
@@ -327,6 +339,7 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
           type: 'TRANSFER',
           balance,
           status,
+          inLedger: !c,
           canTransferIn: transferable.has(l.walletCode) && status === 'OK',
           canTransferOut: status === 'OK' && balance > BigInt(0),
         };

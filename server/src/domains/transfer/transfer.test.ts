@@ -280,11 +280,19 @@ describe('GET /wps/member/info/funds/consolidated', () => {
       type: 'MAIN',
       balance: '13000',
       status: 'OK',
+      inLedger: true,
       canTransferIn: false,
       canTransferOut: false,
     });
     const adda = v.funds.wallets.find((w: { walletCode: string }) => w.walletCode === 'ADDACARDS');
-    expect(adda).toMatchObject({ type: 'TRANSFER', balance: '7000', status: 'OK', canTransferIn: true, canTransferOut: true });
+    expect(adda).toMatchObject({
+      type: 'TRANSFER',
+      balance: '7000',
+      status: 'OK',
+      inLedger: true,
+      canTransferIn: true,
+      canTransferOut: true,
+    });
     const empty = v.funds.wallets.find((w: { walletCode: string }) => w.walletCode === 'DEEPNET');
     expect(empty).toMatchObject({ balance: '0', canTransferIn: true, canTransferOut: false });
     expect(v).toMatchObject({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { loginStateAtom } from '@khela/session';
 import HeaderBalance from '../live/HeaderBalance';
 import { useLogout } from '../session-bootstrap/useLogout';
+import './HeaderAccount.css';
 
 /**
  * The header's account area of a logged-in member: the balance (not for a trial account, which holds
