@@ -1,6 +1,14 @@
 import type { Db, Queryable } from '../../db/db';
-import { balanceOf, LedgerError, type AccountRef, type Ledger, type LedgerTx, type MemberWallet } from './ledger';
-import { findWalletSession, type WalletSession } from './wallet-sessions';
+import {
+  balanceOf,
+  LedgerError,
+  ledgerErrorFrom,
+  type AccountRef,
+  type Ledger,
+  type LedgerTx,
+  type MemberWallet,
+} from './ledger';
+import { findWalletSession, walletTokenHash, type WalletSession } from './wallet-sessions';
 
 /**
  * The seamless-wallet API's rules (issue 9), for outside vendors and the platform's own games alike:
@@ -54,12 +62,6 @@ interface VendorInfo {
   walletMode: 'SEAMLESS' | 'TRANSFER';
 }
 
-interface GameInfo {
-  nodeId: number;
-  gameCode: string;
-  gameType: string;
-}
-
 interface BetRow {
   id: number;
   member_id: number;
@@ -100,14 +102,6 @@ export function createSeamlessWallet(db: Db, ledger: Ledger): SeamlessWallet {
     );
     return row ? { code: row.code, walletMode: row.wallet_mode } : null;
   });
-  const game = cached(async (key: string): Promise<GameInfo | null> => {
-    const [vendorCode, gameCode] = key.split('\n');
-    const row = await db.one<{ node_id: number; game_code: string; game_type: string }>(
-      `SELECT node_id, game_code, game_type FROM games WHERE game_code = $1 AND vendor_code = $2`,
-      [gameCode.toUpperCase(), vendorCode],
-    );
-    return row ? { nodeId: Number(row.node_id), gameCode: row.game_code, gameType: row.game_type } : null;
-  }, 60_000);
 
   const walletOf = (v: VendorInfo, memberId: number): { ref: AccountRef; wallet: MemberWallet; vendor: string | null } =>
     v.walletMode === 'TRANSFER'
@@ -219,50 +213,34 @@ export function createSeamlessWallet(db: Db, ledger: Ledger): SeamlessWallet {
     },
 
     async bet(r) {
-      const v = await vendor(r.vendor);
-      if (!v) return answer('BAD_REQUEST');
-      const first = await firstAnswer(db, r.vendor, r.transactionId);
-      if (first) return first;
-      const s = await sessionFor(r, true);
-      if (!s) return answer('INVALID_TOKEN');
-      const g = await game(`${r.vendor}\n${r.gameCode}`);
-      const amount = BigInt(r.amount);
-      if (!g || amount <= BigInt(0)) return answer('BAD_REQUEST', await currentBalance(db, v, s.memberId));
-      const w = walletOf(v, s.memberId);
+      // one statement does it all (migration 0010's wallet_bet): the hot path of the platform
       try {
-        const result = await ledger.transact(async (tx) => {
-          if (!(await claim(tx, 'BET', r, s.memberId))) return TWIN;
-          const rolledBack = await tx.q.one(
-            `SELECT 1 FROM wallet_transactions WHERE vendor_code = $1 AND reference_transaction_id = $2 AND kind = 'ROLLBACK' AND status = 'OK'`,
-            [r.vendor, r.transactionId],
-          );
-          if (rolledBack) return settle(tx, r, 'ALREADY_ROLLED_BACK', await currentBalance(tx.q, v, s.memberId));
-          const posted = await tx.post({
-            key: `wallet:${r.vendor}:${r.transactionId}`,
-            kind: 'BET',
-            memberId: s.memberId,
-            reference: r.transactionId,
-            createdBy: `vendor:${r.vendor}`,
-            meta: { roundId: r.roundId, gameCode: g.gameCode },
-            legs: [
-              { account: w.ref, amount: -amount },
-              { account: { house: 'GAME_REVENUE' }, amount },
-            ],
-          });
-          const after = posted.balances.find((b) => b.memberId === s.memberId)!.balance;
-          await tx.q.query(
-            `INSERT INTO bet_records (member_id, vendor_code, node_id, game_code, game_type, round_id, bet_transaction_id, wallet, stake, status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint, 'OPEN')`,
-            [s.memberId, r.vendor, g.nodeId, g.gameCode, g.gameType, r.roundId, r.transactionId, w.wallet, r.amount],
-          );
-          return settle(tx, r, 'OK', after, posted.transactionId);
-        });
-        if (result !== TWIN) return result;
+        const row = await db.one<{
+          status: WalletStatus;
+          balance: string;
+          member_id: number | null;
+          ledger_transaction_id: number | null;
+        }>(`SELECT status, balance::text, member_id, ledger_transaction_id FROM wallet_bet($1, $2, $3, $4, $5, $6::bigint)`, [
+          r.vendor,
+          walletTokenHash(r.token),
+          r.transactionId,
+          r.roundId,
+          r.gameCode,
+          r.amount,
+        ]);
+        if (row!.status === 'OK' && row!.ledger_transaction_id) {
+          ledger.publish([
+            { transactionId: Number(row!.ledger_transaction_id), kind: 'BET', memberIds: [Number(row!.member_id)] },
+          ]);
+        }
+        return answer(row!.status, row!.balance);
       } catch (err) {
-        if (!(err instanceof LedgerError && err.code === 'INSUFFICIENT_FUNDS')) throw err;
-        return recordRefusal('BET', r, s.memberId, 'INSUFFICIENT_FUNDS', await currentBalance(db, v, s.memberId));
+        const refusal = ledgerErrorFrom(err);
+        if (!(refusal instanceof LedgerError && refusal.code === 'INSUFFICIENT_FUNDS' && refusal.account)) throw refusal;
+        const v = (await vendor(r.vendor))!;
+        const memberId = refusal.account.memberId;
+        return recordRefusal('BET', r, memberId, 'INSUFFICIENT_FUNDS', await currentBalance(db, v, memberId));
       }
-      return (await firstAnswer(db, r.vendor, r.transactionId)) ?? answer('BAD_REQUEST');
     },
 
     async win(r) {
