@@ -19,7 +19,7 @@ let vendorApiUrl: string;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApi({ live: { enabled: false }, transfers: { recheckEveryMs: 0, checkAfterMs: CHECK_AFTER_MS } });
+  t = await createTestApi({ live: { enabled: false }, transfers: { checkAfterMs: CHECK_AFTER_MS } });
   const connected = await opsCall(t.app, 'PUT', `/ops/transfer-vendors/${VENDOR}`, {
     apiUrl: 'http://127.0.0.1:9/',
     timeoutMs: 300,
@@ -194,6 +194,23 @@ describe('a connected vendor', () => {
     await Promise.all([recheckLater(), recheckLater(), t.app.transfers.recheckDue({ reference: dto.transferId })]);
     expect(await order(dto.transferId)).toMatchObject({ status: 'SUCCESS' });
     expect(await main(m)).toBe(BigInt(70000));
+  });
+
+  it('the periodic job transfers.recheck settles the transfers that are due', async () => {
+    const m = await member();
+    vendor.hangNext('transfer');
+    const dto = (await transfer(m, 'IN', '800')).json().value;
+    vendor.release();
+    expect(t.app.jobs.names).toContain('transfers.recheck');
+    // not due yet
+    expect(await t.app.jobs.runNow('transfers.recheck')).toBe(true);
+    expect(await order(dto.transferId)).toMatchObject({ status: 'UNKNOWN' });
+    // its first check falls due (as if a minute had passed)
+    await t.db.query(`UPDATE transfer_orders SET next_check_at = now() - interval '1 second' WHERE reference = $1`, [
+      dto.transferId,
+    ]);
+    expect(await t.app.jobs.runNow('transfers.recheck')).toBe(true);
+    expect(await order(dto.transferId)).toMatchObject({ status: 'SUCCESS', checks: 1 });
   });
 
   it('an unsigned answer is not trusted; an unreachable vendor moves nothing', async () => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { transferOpsRoutes } from './transfer-ops.routes';
 import { transferRoutes } from './transfer.routes';
-import { createTransferService, type TransferOptions, type TransferService } from './transfer.service';
+import { createTransferService, RECHECK_BATCH, type TransferOptions, type TransferService } from './transfer.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,9 @@ declare module 'fastify' {
 
 /**
  * Transfer wallets: the member's transfer, recall, records and consolidated funds; the operators'
- * view of open transfers and vendor connections; and the pass that asks vendors about transfers
- * whose outcome they did not tell, every `recheckEveryMs` (each open transfer on its own backoff).
+ * view of open transfers and vendor connections; and the job that asks vendors about transfers
+ * whose outcome they did not tell (`transfers.recheck`, every `recheckEveryMs`; each open transfer on
+ * its own backoff).
  */
 export const transferDomain = fp<TransferOptions>(
   async (app, opts) => {
@@ -22,24 +23,15 @@ export const transferDomain = fp<TransferOptions>(
     await app.register(transferRoutes);
     await app.register(transferOpsRoutes, { prefix: '/ops' });
 
-    const every = opts.recheckEveryMs ?? 15_000;
-    if (every > 0) {
-      let running: Promise<unknown> = Promise.resolve();
-      let busy = false;
-      const timer = setInterval(() => {
-        if (busy) return;
-        busy = true;
-        running = service
-          .recheckDue()
-          .catch((err) => app.log.warn({ err }, 'transfer re-check pass failed'))
-          .finally(() => (busy = false));
-      }, every);
-      timer.unref();
-      app.addHook('preClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    // transfers a vendor did not answer in time, asked about by reference (one instance at a time;
+    // the claim and the guarded settlement keep a second run harmless)
+    app.jobs.define({
+      name: 'transfers.recheck',
+      everyMs: opts.recheckEveryMs ?? 15_000,
+      async run({ now, signal }) {
+        while (!signal.aborted && (await service.recheckDue({ now })) === RECHECK_BATCH);
+      },
+    });
   },
   { name: 'khela-transfers' },
 );

@@ -39,7 +39,7 @@ export interface TransferOptions {
    * must exceed every vendor's time-out, so a transfer still in flight is never asked about.
    */
   checkAfterMs?: number;
-  /** Period of the re-check pass (ms, default 15 s; 0: no timer, `recheckDue()` only). */
+  /** Period of the re-check job `transfers.recheck` (ms, default 15 s; app.jobs runs it). */
   recheckEveryMs?: number;
   /** The longest wait between two checks of one transfer (ms, default 10 min). */
   maxCheckDelayMs?: number;
@@ -53,6 +53,9 @@ export interface TransferRequestInput {
   amount: bigint;
   reference: string;
 }
+
+/** How many open transfers one re-check pass claims. */
+export const RECHECK_BATCH = 20;
 
 /** The smallest transfer, poisha (৳1.00). */
 export const MIN_TRANSFER = BigInt(100);
@@ -277,7 +280,13 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
   }
 
   async function recheckDue(o: { now?: Date; reference?: string } = {}): Promise<number> {
-    const due = await claimDue(app.db, o.now ?? new Date(), { baseMs: checkAfterMs, maxMs: maxCheckDelayMs }, 20, o.reference);
+    const due = await claimDue(
+      app.db,
+      o.now ?? new Date(),
+      { baseMs: checkAfterMs, maxMs: maxCheckDelayMs },
+      RECHECK_BATCH,
+      o.reference,
+    );
     for (const order of due) {
       try {
         const adapter = await adapterFor(order.vendor, order.adapter);

@@ -9,7 +9,7 @@ jest.setTimeout(60_000);
 let t: TestDb & { app: FastifyInstance };
 let seq = 0;
 beforeAll(async () => {
-  t = await createTestApi({ live: { enabled: false }, transfers: { recheckEveryMs: 0 } });
+  t = await createTestApi({ live: { enabled: false } });
 });
 afterAll(async () => {
   expect((await audit(t.db)).anomalies).toEqual([]);
