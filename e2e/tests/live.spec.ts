@@ -85,6 +85,19 @@ test('the header balance shows by default, hides and shows, refreshes, and follo
   await shot(page, 'header-en-desktop');
 });
 
+test('the channel opens for a logged-in member and closes at logout', async ({ page, request }) => {
+  const token = await memberToken(request, unique('ws'));
+  const opened = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
+  await gotoAs(page, '/', token);
+  const ws = await opened;
+  const closed = ws.waitForEvent('close');
+  await page.getByTestId('logout-button').click();
+  await page.getByTestId('logout-confirm').getByRole('button', { name: 'নিশ্চিত করুন' }).click();
+  await closed;
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveCount(0);
+});
+
 test('a trial account sees no balance and opens no live channel', async ({ page, request }) => {
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));
