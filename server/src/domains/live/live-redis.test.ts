@@ -11,6 +11,8 @@ import { audit } from '../wallet/ledger';
 import { createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { connectLive, eventually, listen, nextEvent, type ClientSocket } from './live.test-support';
 
+jest.setTimeout(60_000);
+
 const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
 const describeRedis = redisUrl ? describe : describe.skip;
