@@ -310,13 +310,19 @@ export async function memberRounds(
 }
 
 /** Real rounds left unfinished: a win to deliver, a rollback to send, a bet whose answer never came. */
-export async function unfinishedRounds(q: Queryable, bettingOlderThanS: number, limit: number): Promise<RoundRow[]> {
+export async function unfinishedRounds(
+  q: Queryable,
+  bettingOlderThanS: number,
+  pendingOlderThanS: number,
+  limit: number,
+): Promise<RoundRow[]> {
   const rows = await q.query<DbRound>(
     `${ROUND_SELECT}
-      WHERE r.status IN ('PENDING', 'ROLLBACK')
+      WHERE r.status = 'ROLLBACK'
+         OR (r.status = 'PENDING' AND r.created_at < now() - make_interval(secs => $2))
          OR (r.status = 'BETTING' AND r.created_at < now() - make_interval(secs => $1))
-      ORDER BY r.id LIMIT $2`,
-    [bettingOlderThanS, limit],
+      ORDER BY r.id LIMIT $3`,
+    [bettingOlderThanS, pendingOlderThanS, limit],
   );
   return rows.map(roundOf);
 }

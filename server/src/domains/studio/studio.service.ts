@@ -208,7 +208,10 @@ export function createStudio(app: FastifyInstance, opts: StudioOptions = {}) {
       referenceTransactionId: ids.bet,
       amount: fixed.payout.toString(),
     });
-    if (!(await finishWin(fixed.id, base, ids, win)) || win.status !== 'OK') {
+    const settled = await finishWin(fixed.id, base, ids, win);
+    if (settled === 'ROLLED_BACK')
+      throw walletUnavailable('The round was cancelled: the stake is returned', { roundId: String(fixed.id) });
+    if (settled !== 'SETTLED' || win.status !== 'OK') {
       throw walletUnavailable('The round is played and will be paid as soon as the wallet answers', {
         roundId: String(fixed.id),
       });
@@ -216,21 +219,33 @@ export function createStudio(app: FastifyInstance, opts: StudioOptions = {}) {
     return { round: (await roundById(db, fixed.id))!, balance: win.balance, fairness: fixed.fairness };
   }
 
-  /** Settles a round from its win's answer; false while the win is still to deliver. */
-  async function finishWin(id: number, base: ReturnType<typeof baseBody>, ids: ReturnType<typeof walletIds>, win: WalletReply) {
-    if (win.status === 'OK') return moveRound(db, id, ['PENDING'], 'SETTLED');
+  /**
+   * Moves a round on from its win's answer: SETTLED (paid: by this call or by a twin, since the
+   * wallet answers a repeated win with its first answer), ROLLED_BACK (the bet was cancelled), or
+   * PENDING (the win is still to deliver: the settler retries it).
+   */
+  async function finishWin(
+    id: number,
+    base: ReturnType<typeof baseBody>,
+    ids: ReturnType<typeof walletIds>,
+    win: WalletReply,
+  ): Promise<'SETTLED' | 'ROLLED_BACK' | 'PENDING'> {
+    if (win.status === 'OK') {
+      await moveRound(db, id, ['PENDING'], 'SETTLED');
+      return 'SETTLED';
+    }
     if (win.status === 'ALREADY_ROLLED_BACK') {
       await moveRound(db, id, ['PENDING'], 'ROLLED_BACK', win.status);
-      return false;
+      return 'ROLLED_BACK';
     }
     if (win.status === 'BET_NOT_FOUND') {
       // the wallet has no such bet: cancel it for good (a late bet with that id is then refused)
       if (await moveRound(db, id, ['PENDING'], 'ROLLBACK', win.status)) await sendRollback(id, base, ids);
-      return false;
+      return 'ROLLED_BACK';
     }
     await noteAttempt(db, id, win.status === 'UNKNOWN' ? win.error : win.status);
     app.log.warn({ round: id, status: win.status }, 'studio: a win is not delivered yet; the settler retries it');
-    return false;
+    return 'PENDING';
   }
 
   async function sendRollback(id: number, base: ReturnType<typeof baseBody>, ids: ReturnType<typeof walletIds>) {
@@ -252,7 +267,9 @@ export function createStudio(app: FastifyInstance, opts: StudioOptions = {}) {
    * carries the round's own transaction id, and the wallet API answers a repeat with its first answer.
    */
   async function settleUnfinished(limit = 100): Promise<{ settled: number; rolledBack: number; left: number }> {
-    const rounds = await unfinishedRounds(db, opts.staleBetS ?? 60, limit);
+    const staleBetS = opts.staleBetS ?? 60;
+    // a round is PENDING for a moment while its own request delivers the win: leave it that moment
+    const rounds = await unfinishedRounds(db, staleBetS, Math.min(5, staleBetS), limit);
     const tokens = new Map<string, string>();
     const tokenFor = async (r: RoundRow) => {
       const key = `${r.memberId}:${r.vendorCode}`;
@@ -284,10 +301,12 @@ export function createStudio(app: FastifyInstance, opts: StudioOptions = {}) {
           referenceTransactionId: ids.bet,
           amount: r.payout.toString(),
         });
-        if (await finishWin(r.id, base, ids, win)) settled++;
+        const result = await finishWin(r.id, base, ids, win);
+        if (result === 'SETTLED') settled++;
+        else if (result === 'ROLLED_BACK') rolledBack++;
       } else if (await sendRollback(r.id, base, ids)) rolledBack++;
     }
-    const left = (await unfinishedRounds(db, opts.staleBetS ?? 60, limit)).length;
+    const left = (await unfinishedRounds(db, staleBetS, Math.min(5, staleBetS), limit)).length;
     return { settled, rolledBack, left };
   }
 
