@@ -16,9 +16,11 @@ describe('RTP over 1,000,000 simulated rounds', () => {
     expect(Math.abs(r.deviationPp)).toBeLessThan(TOLERANCE_PP);
   }, 120_000);
 
-  it('the dice lands within ±0.5 pp of its documented 99 %', () => {
+  it('the dice lands within ±0.5 pp of its documented 99 %, close enough to tell it from 98 %', () => {
     const r = simulateDice(ROUNDS);
     expect(Math.abs(r.deviationPp)).toBeLessThan(TOLERANCE_PP);
+    // the measurement has teeth: a house edge of 2 % instead of 1 % would fail it
+    expect(Math.abs((r.measured - 0.98) * 100)).toBeGreaterThan(TOLERANCE_PP);
   }, 120_000);
 
   it('Andar Bahar lands within ±0.5 pp of its documented 97.8511 % (Andar) and 96.9987 % (Bahar)', () => {
@@ -28,9 +30,4 @@ describe('RTP over 1,000,000 simulated rounds', () => {
     // every round settles one side: the two sides' hit rates add up to 1
     expect(andar.hitRate + bahar.hitRate).toBeCloseTo(1, 10);
   }, 120_000);
-
-  it('a measurement that is off by more than the tolerance is caught', () => {
-    const r = simulateDice(1000);
-    expect(Math.abs(r.deviationPp + 1) < TOLERANCE_PP && Math.abs(r.deviationPp) < TOLERANCE_PP).toBe(false);
-  });
 });
