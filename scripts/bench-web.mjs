@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints the web figures: cold build of all seven builds; gzip bytes of every script a guest's
+// Prints the web figures: cold build of all eight builds; gzip bytes of every script a guest's
 // home page loads, split into the shell's own code, shared libraries and the lobby; and the time
 // to the lobby rendered and the LCP in Chromium, on loopback and under slow 4G with 4x CPU.
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { buildAll } from './build.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
-const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'];
+const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall', 'games'];
 const port = Number(process.env.BENCH_PORT ?? 8282);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -123,7 +123,7 @@ for (const url of loopback.scripts) {
 }
 
 console.log('\nKhela web benchmark');
-console.log(`  cold build, all seven builds:        ${buildSeconds.toFixed(1)} s`);
+console.log(`  cold build, all eight builds:        ${buildSeconds.toFixed(1)} s`);
 console.log(`  guest home page JavaScript (gzip):   ${kb(total)} in ${loopback.scripts.length} files`);
 for (const [g, n] of Object.entries(groups).sort((a, b) => b[1] - a[1])) console.log(`    ${g.padEnd(34)} ${kb(n)}`);
 console.log(`  lobby rendered, loopback:            ${loopback.rendered.toFixed(0)} ms (LCP ${loopback.lcp.toFixed(0)} ms)`);
