@@ -12,8 +12,12 @@ export type PlayMode = 'REAL' | 'DEMO';
 
 export interface StudioGame {
   gameCode: string;
-  vendorCode: string;
+  /** the stable English name */
+  gameName?: string;
+  /** the name in the request's language */
   displayName: string;
+  vendorCode: string;
+  vendorName?: string;
   gameType: GameType;
   engine: EngineId;
   iconUrl: string;
@@ -41,9 +45,14 @@ export interface StudioSession<Config = unknown> {
   fairness: Fairness;
 }
 
+export type RoundStatus = 'SETTLED' | 'PENDING' | 'ROLLED_BACK';
+
 export interface Round<Outcome = unknown, Params = unknown> {
   id: string;
   engine: EngineId;
+  mode?: PlayMode;
+  /** SETTLED; PENDING: the win is still being delivered (the outcome is final); ROLLED_BACK: the stake was returned */
+  status?: RoundStatus;
   nonce: number;
   clientSeed: string;
   serverSeedHash: string;
@@ -54,6 +63,7 @@ export interface Round<Outcome = unknown, Params = unknown> {
   stake: MinorString;
   payout: MinorString;
   createdAt?: string;
+  settledAt?: string | null;
   gameCode?: string;
 }
 
@@ -63,8 +73,17 @@ export interface PlayResult {
   fairness: Fairness;
 }
 
+export interface Revealed {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  /** the rounds played with the revealed seed */
+  nonce: number;
+}
+
+/** A rotation's answer; setting a client seed rotates the server seed too (the old one is revealed). */
 export interface RotateResult {
-  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+  revealed: Revealed;
   fairness: Fairness;
 }
 
@@ -111,12 +130,18 @@ export const studioApi = {
   play: (token: string, stake: MinorString, params: unknown) =>
     studioCall<PlayResult>('/play', token, { method: 'POST', body: { stake, params } }),
   setClientSeed: (token: string, clientSeed: string) =>
-    studioCall<{ fairness: Fairness }>('/fairness/client-seed', token, { method: 'PUT', body: { clientSeed } }),
+    studioCall<{ revealed?: Revealed; fairness: Fairness }>('/fairness/client-seed', token, {
+      method: 'PUT',
+      body: { clientSeed },
+    }),
   rotate: (token: string) => studioCall<RotateResult>('/fairness/rotate', token, { method: 'POST', body: {} }),
-  rounds: async (token: string, limit = 20, signal?: AbortSignal): Promise<Round[]> => {
-    const value = await studioCall<Round[] | { rounds: Round[] }>(`/rounds?limit=${limit}`, token, { signal });
+  rounds: async (token: string, opts: { limit?: number; before?: string; signal?: AbortSignal } = {}): Promise<Round[]> => {
+    const query = new URLSearchParams({ limit: String(opts.limit ?? 20) });
+    if (opts.before) query.set('before', opts.before);
+    const value = await studioCall<Round[] | { rounds: Round[] }>(`/rounds?${query}`, token, { signal: opts.signal });
     return Array.isArray(value) ? value : value.rounds;
   },
+  resetDemo: (token: string) => studioCall<{ balance: MinorString }>('/demo/reset', token, { method: 'POST', body: {} }),
   round: async (token: string, id: string, signal?: AbortSignal): Promise<Round> => {
     const value = await studioCall<Round | { round: Round }>(`/rounds/${encodeURIComponent(id)}`, token, { signal });
     return 'round' in value && typeof value.round === 'object' ? value.round : (value as Round);

@@ -5,13 +5,14 @@ import { ApiError } from '@khela/api';
 import { NS } from '../../i18n';
 import { formatNumber, useLang } from '../../lib/format';
 import { isClientSeed, randomClientSeed } from '../../lib/seeds';
-import type { Fairness, RotateResult } from '../../lib/studio-api';
+import type { Fairness, Revealed } from '../../lib/studio-api';
 
 interface FairnessPanelProps {
   token: string;
   fairness: Fairness | null;
-  onSave: (clientSeed: string) => Promise<void>;
-  onRotate: () => Promise<RotateResult['revealed']>;
+  /** resolves with the server seed the change revealed (the studio rotates it with a new client seed) */
+  onSave: (clientSeed: string) => Promise<Revealed | null>;
+  onRotate: () => Promise<Revealed>;
 }
 
 const codeOf = (err: unknown) => (err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR');
@@ -25,7 +26,7 @@ export function FairnessPanel({ token, fairness, onSave, onRotate }: FairnessPan
   const [seed, setSeed] = useState(fairness?.clientSeed ?? '');
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [revealed, setRevealed] = useState<RotateResult['revealed'] | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [rotating, setRotating] = useState(false);
   const current = fairness?.clientSeed;
   useEffect(() => {
@@ -41,8 +42,9 @@ export function FairnessPanel({ token, fairness, onSave, onRotate }: FairnessPan
     setSaving(true);
     setMessage(null);
     try {
-      await onSave(seed);
-      setMessage({ ok: true, text: t('fairness.saved') });
+      const old = await onSave(seed);
+      if (old) setRevealed(old);
+      setMessage({ ok: true, text: t(old ? 'fairness.savedRotated' : 'fairness.saved') });
     } catch (err) {
       const code = codeOf(err);
       setMessage({ ok: false, text: t([`errors.${code}`, `common:errors.${code}`, 'common:errors.UNKNOWN_ERROR']) });

@@ -169,7 +169,7 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
         <div className="kg-game__title">
           <h1 data-testid="game-name">{info.displayName}</h1>
           <p className="kg-muted">
-            {info.vendorCode} · {t(`engines.${info.engine}`)}
+            {info.vendorName ?? info.vendorCode} · {t(`engines.${info.engine}`)}
           </p>
         </div>
         <div className="kg-game__wallet">
@@ -185,9 +185,12 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
         </div>
       </header>
       {demo ? (
-        <p className="kg-demo-note" data-testid="demo-note">
-          {t('page.demoNote')}
-        </p>
+        <div className="kg-demo-note" data-testid="demo-note">
+          <p>{t('page.demoNote')}</p>
+          <button type="button" className="kg-link" onClick={game.resetDemo} data-testid="demo-reset">
+            {t('page.demoReset')}
+          </button>
+        </div>
       ) : null}
 
       <div className="kg-game__body">
@@ -220,13 +223,15 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
             {game.playing ? t('actions.busy') : actionLabel}
           </button>
           <p className="kg-hint">{view.nudge ? t('page.keyboardHintDice') : t('page.keyboardHint', { action: actionLabel })}</p>
-          {game.playError ? <PlayRefusal error={game.playError} demo={demo} onClose={game.clearPlayError} /> : null}
+          {game.playError ? (
+            <PlayRefusal error={game.playError} demo={demo} onClose={game.clearPlayError} onResetDemo={game.resetDemo} />
+          ) : null}
         </section>
       </div>
 
       <div className="kg-game__side">
         <FairnessPanel token={token} fairness={game.fairness} onSave={game.saveClientSeed} onRotate={game.rotate} />
-        <RecentRounds token={token} view={view} rounds={game.rounds} onRefresh={game.reloadRounds} />
+        <RecentRounds token={token} view={view} rounds={game.rounds} onRefresh={game.reloadRounds} onOlder={game.loadOlder} />
       </div>
       <div className="kg-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="game-announcer">
         {announcement}
@@ -249,7 +254,17 @@ function ResultBanner({ round }: { round: Round | null }) {
   );
 }
 
-function PlayRefusal({ error, demo, onClose }: { error: PlayError; demo: boolean; onClose: () => void }) {
+function PlayRefusal({
+  error,
+  demo,
+  onClose,
+  onResetDemo,
+}: {
+  error: PlayError;
+  demo: boolean;
+  onClose: () => void;
+  onResetDemo: () => void;
+}) {
   const { t } = useTranslation(NS);
   const funds = error.errorCode === 'INSUFFICIENT_FUNDS';
   return (
@@ -257,8 +272,12 @@ function PlayRefusal({ error, demo, onClose }: { error: PlayError; demo: boolean
       <p>{t([`errors.${error.errorCode}`, `common:errors.${error.errorCode}`, 'common:errors.UNKNOWN_ERROR'])}</p>
       {funds ? (
         <p className="kg-muted">
-          {t('errors.insufficientHint')}{' '}
-          {demo ? null : (
+          {t(demo ? 'errors.insufficientDemoHint' : 'errors.insufficientHint')}{' '}
+          {demo ? (
+            <button type="button" className="kg-link" onClick={onResetDemo}>
+              {t('page.demoReset')}
+            </button>
+          ) : (
             <Link to="/member/depositv2" data-testid="deposit-link">
               {t('errors.deposit')}
             </Link>

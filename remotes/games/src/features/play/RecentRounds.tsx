@@ -4,18 +4,19 @@ import { fromMinor } from '@khela/api';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';
 import { formatNumber, formatTime, money, useLang } from '../../lib/format';
-import type { Round } from '../../lib/studio-api';
 import type { EngineView } from '../../engines/types';
+import type { RoundsState } from './useGameSession';
 
 interface RecentRoundsProps {
   token: string;
   view: EngineView;
-  rounds: { list: Round[] | null; errorCode?: string; loading: boolean };
+  rounds: RoundsState;
   onRefresh: () => void;
+  onOlder: () => void;
 }
 
 /** The member's recent rounds of this game, newest first, each with a link to verify it. */
-export function RecentRounds({ token, view, rounds, onRefresh }: RecentRoundsProps) {
+export function RecentRounds({ token, view, rounds, onRefresh, onOlder }: RecentRoundsProps) {
   const { t } = useTranslation(NS);
   const lang = useLang();
   let body;
@@ -49,12 +50,37 @@ export function RecentRounds({ token, view, rounds, onRefresh }: RecentRoundsPro
               >
                 {t('rounds.verify')}
               </Link>
-              {r.serverSeed ? null : <span className="kg-rounds__sealed kg-muted">{t('rounds.sealed')}</span>}
+              <span className="kg-rounds__notes">
+                {r.mode === 'DEMO' ? <span className="kg-badge kg-badge--small">{t('page.demoBadge')}</span> : null}
+                {r.status === 'PENDING' ? (
+                  <span className="kg-badge kg-badge--small kg-badge--wait" data-testid="round-pending">
+                    {t('rounds.pending')}
+                  </span>
+                ) : null}
+                {r.status === 'ROLLED_BACK' ? (
+                  <span className="kg-badge kg-badge--small" data-testid="round-rolled-back">
+                    {t('rounds.rolledBack')}
+                  </span>
+                ) : null}
+                {r.serverSeed ? null : <span className="kg-muted">{t('rounds.sealed')}</span>}
+              </span>
             </li>
           );
         })}
       </ol>
     );
+  const older =
+    rounds.list && rounds.list.length > 0 && rounds.more ? (
+      <button
+        type="button"
+        className="kg-btn kg-rounds__older"
+        onClick={onOlder}
+        disabled={rounds.loading}
+        data-testid="older-rounds"
+      >
+        {t('rounds.older')}
+      </button>
+    ) : null;
   return (
     <section className="kg-panel" aria-labelledby="kg-rounds-title" data-testid="rounds-panel">
       <div className="kg-panel__head">
@@ -64,6 +90,10 @@ export function RecentRounds({ token, view, rounds, onRefresh }: RecentRoundsPro
         </button>
       </div>
       {body}
+      {rounds.list && rounds.errorCode ? (
+        <ErrorState errorCode={rounds.errorCode} onRetry={onRefresh} testId="rounds-error" />
+      ) : null}
+      {older}
     </section>
   );
 }

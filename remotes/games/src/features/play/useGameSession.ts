@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, fromMinor, type MinorString } from '@khela/api';
-import { studioApi, TOKEN_ERRORS, type Fairness, type Round, type StudioSession } from '../../lib/studio-api';
+import { ApiError, type MinorString } from '@khela/api';
+import { studioApi, TOKEN_ERRORS, type Fairness, type Revealed, type Round, type StudioSession } from '../../lib/studio-api';
 
 export type LoadState =
   | { phase: 'loading' }
@@ -13,6 +13,15 @@ export interface PlayError {
   /** INSUFFICIENT_FUNDS: the balance the wallet answered */
   balance?: MinorString;
 }
+
+/** The recent rounds: newest first; `more` while older pages may exist. */
+export interface RoundsState {
+  list: Round[] | null;
+  errorCode?: string;
+  loading: boolean;
+  more: boolean;
+}
+export const ROUNDS_PAGE = 20;
 
 const codeOf = (err: unknown) => (err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR');
 
@@ -50,10 +59,7 @@ export function useGameSession(token: string | null, language: string) {
   const [round, setRound] = useState<Round | null>(null);
   const [playing, setPlaying] = useState(false);
   const [playError, setPlayError] = useState<PlayError | null>(null);
-  const [rounds, setRounds] = useState<{ list: Round[] | null; errorCode?: string; loading: boolean }>({
-    list: null,
-    loading: true,
-  });
+  const [rounds, setRounds] = useState<RoundsState>({ list: null, loading: true, more: false });
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
 
@@ -95,13 +101,32 @@ export function useGameSession(token: string | null, language: string) {
     (signal?: AbortSignal) => {
       if (!token) return;
       setRounds((r) => ({ ...r, loading: true }));
-      studioApi.rounds(token, 20, signal).then(
-        (list) => !signal?.aborted && setRounds({ list, loading: false }),
-        (err) => !signal?.aborted && setRounds((r) => ({ list: r.list, loading: false, errorCode: refused(err) })),
+      studioApi.rounds(token, { limit: ROUNDS_PAGE, signal }).then(
+        (list) => !signal?.aborted && setRounds({ list, loading: false, more: list.length === ROUNDS_PAGE }),
+        (err) => !signal?.aborted && setRounds((r) => ({ ...r, loading: false, errorCode: refused(err) })),
       );
     },
     [token, refused],
   );
+
+  /** The page of rounds before the oldest on show. */
+  const loadOlder = useCallback(() => {
+    const oldest = rounds.list?.[rounds.list.length - 1];
+    if (!token || !oldest || rounds.loading) return;
+    setRounds((r) => ({ ...r, loading: true }));
+    studioApi.rounds(token, { limit: ROUNDS_PAGE, before: oldest.id }).then(
+      (older) =>
+        setRounds((r) => {
+          const known = new Set((r.list ?? []).map((x) => x.id));
+          return {
+            list: [...(r.list ?? []), ...older.filter((x) => !known.has(x.id))],
+            loading: false,
+            more: older.length === ROUNDS_PAGE,
+          };
+        }),
+      (err) => setRounds((r) => ({ ...r, loading: false, errorCode: refused(err) })),
+    );
+  }, [token, rounds, refused]);
 
   const ready = load.phase === 'ready';
   useEffect(() => {
@@ -124,7 +149,7 @@ export function useGameSession(token: string | null, language: string) {
         setFairness(result.fairness);
         setRounds((r) => ({
           ...r,
-          list: [result.round, ...(r.list ?? []).filter((x) => x.id !== result.round.id)].slice(0, 20),
+          list: [result.round, ...(r.list ?? []).filter((x) => x.id !== result.round.id)],
         }));
         return result.round;
       } catch (err) {
@@ -132,27 +157,43 @@ export function useGameSession(token: string | null, language: string) {
         const value = err instanceof ApiError ? (err.value as { balance?: MinorString } | undefined) : undefined;
         if (value?.balance !== undefined) setBalance(value.balance);
         setPlayError({ errorCode, balance: value?.balance });
+        // a round the wallet took before it stopped answering is listed (PENDING) and settles later
+        if (errorCode === 'WALLET_UNAVAILABLE' || errorCode === 'NETWORK_ERROR') loadRounds();
         return null;
       } finally {
         busy.current = false;
         setPlaying(false);
       }
     },
-    [token, refused],
+    [token, refused, loadRounds],
   );
 
+  /** A new client seed; the studio rotates the server seed with it and reveals the old one. */
   const saveClientSeed = useCallback(
-    async (clientSeed: string) => {
-      if (!token) return;
+    async (clientSeed: string): Promise<Revealed | null> => {
+      if (!token) return null;
       try {
-        const { fairness: next } = await studioApi.setClientSeed(token, clientSeed);
-        setFairness(next);
+        const result = await studioApi.setClientSeed(token, clientSeed);
+        setFairness(result.fairness);
+        if (result.revealed) loadRounds();
+        return result.revealed ?? null;
       } catch (err) {
         throw new ApiError(refused(err), (err as Error).message, err instanceof ApiError ? err.status : 0);
       }
     },
-    [token, refused],
+    [token, refused, loadRounds],
   );
+
+  /** DEMO only: the demo credits back to their start. */
+  const resetDemo = useCallback(async () => {
+    if (!token) return;
+    try {
+      setBalance((await studioApi.resetDemo(token)).balance);
+      setPlayError(null);
+    } catch (err) {
+      setPlayError({ errorCode: refused(err) });
+    }
+  }, [token, refused]);
 
   const rotate = useCallback(async () => {
     if (!token) throw new ApiError('INVALID_TOKEN', '', 401);
@@ -169,7 +210,6 @@ export function useGameSession(token: string | null, language: string) {
   return {
     load,
     balance,
-    balanceMinor: balance === null ? null : fromMinor(balance),
     fairness,
     round,
     playing,
@@ -177,8 +217,10 @@ export function useGameSession(token: string | null, language: string) {
     clearPlayError: () => setPlayError(null),
     rounds,
     reloadRounds: () => loadRounds(),
+    loadOlder,
     play,
     saveClientSeed,
+    resetDemo,
     rotate,
     retry: () => setAttempt((n) => n + 1),
   };
