@@ -12,6 +12,9 @@ import { view as diceView } from './dice';
 import { view as abView } from './andarbahar';
 import { i18n } from '@khela/i18n';
 
+// a machine shared with other work can be slow: these render whole pages, so allow them time
+jest.setTimeout(30_000);
+
 beforeEach(() => useLanguage('en'));
 afterEach(() => {
   setReducedMotion(undefined);

@@ -48,8 +48,8 @@ export const bn: GamesResources = {
     board: 'ডাইস',
     target: 'লক্ষ্য',
     targetInput: 'লক্ষ্য সংখ্যা',
-    over: 'এর বেশি',
-    under: 'এর কম',
+    over: 'লক্ষ্যের বেশি',
+    under: 'লক্ষ্যের কম',
     direction: 'জিতবেন যখন রোল হবে',
     multiplier: 'পেমেন্ট',
     chance: 'জেতার সম্ভাবনা',
@@ -93,6 +93,7 @@ export const bn: GamesResources = {
     revealedSeed: 'সার্ভার সিড',
     revealedHash: 'এর হ্যাশ',
     revealedRounds: 'এটি দিয়ে খেলা রাউন্ড: {{rounds}}',
+    verifyByHand: 'যেকোনো রাউন্ড নিজে যাচাই করুন',
     verifyPage: 'যাচাই পাতা খুলুন',
   },
   rounds: {

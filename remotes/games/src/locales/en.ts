@@ -91,6 +91,7 @@ export const en = {
     revealedSeed: 'Server seed',
     revealedHash: 'Its hash',
     revealedRounds: 'Rounds played with it: {{rounds}}',
+    verifyByHand: 'Verify any round by hand',
     verifyPage: 'Open the verify page',
   },
   rounds: {

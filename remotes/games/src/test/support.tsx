@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
 import { ENGINES, playRound, type EngineId, type EngineMap, type Outcome } from '@khela/games-math';
 import { nodeHmac } from '@khela/games-math/node';
 import '../i18n';
+
+// findBy…/waitFor wait for the page, not for a clock: give a loaded machine room
+configure({ asyncUtilTimeout: 5000 });
 
 export const SERVER_SEED = 'a3f1c2d4e5b60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00';
 export const CLIENT_SEED = 'test-client';

@@ -5,10 +5,10 @@ import { ApiError } from '@khela/api';
 import { NS } from '../../i18n';
 import { formatNumber, useLang } from '../../lib/format';
 import { isClientSeed, randomClientSeed } from '../../lib/seeds';
-import type { Fairness, Revealed } from '../../lib/studio-api';
+import type { EngineId, Fairness, Revealed } from '../../lib/studio-api';
 
 interface FairnessPanelProps {
-  token: string;
+  engine: EngineId;
   fairness: Fairness | null;
   /** resolves with the server seed the change revealed (the studio rotates it with a new client seed) */
   onSave: (clientSeed: string) => Promise<Revealed | null>;
@@ -18,7 +18,7 @@ interface FairnessPanelProps {
 const codeOf = (err: unknown) => (err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR');
 
 /** The committed server-seed hash, the player's client seed (editable), the nonce, and rotation. */
-export function FairnessPanel({ token, fairness, onSave, onRotate }: FairnessPanelProps) {
+export function FairnessPanel({ engine, fairness, onSave, onRotate }: FairnessPanelProps) {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const seedId = useId();
@@ -113,6 +113,11 @@ export function FairnessPanel({ token, fairness, onSave, onRotate }: FairnessPan
           {message.text}
         </p>
       ) : null}
+      <p className="kg-small">
+        <Link to={`/play/verify?${new URLSearchParams({ engine })}`} className="kg-link" data-testid="verify-by-hand">
+          {t('fairness.verifyByHand')}
+        </Link>
+      </p>
       <div className="kg-rotate">
         <button type="button" className="kg-btn" onClick={rotate} disabled={rotating} data-testid="rotate-seed">
           {rotating ? t('fairness.rotating') : t('fairness.rotate')}
@@ -134,7 +139,7 @@ export function FairnessPanel({ token, fairness, onSave, onRotate }: FairnessPan
           </dl>
           <p className="kg-muted">{t('fairness.revealedRounds', { rounds: formatNumber(revealed.nonce, lang) })}</p>
           <Link
-            to={`/play/verify?${new URLSearchParams({ token, serverSeed: revealed.serverSeed, clientSeed: revealed.clientSeed })}`}
+            to={`/play/verify?${new URLSearchParams({ engine, serverSeed: revealed.serverSeed, serverSeedHash: revealed.serverSeedHash, clientSeed: revealed.clientSeed, nonce: '0' })}`}
             className="kg-link"
           >
             {t('fairness.verifyPage')}

@@ -230,7 +230,7 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
       </div>
 
       <div className="kg-game__side">
-        <FairnessPanel token={token} fairness={game.fairness} onSave={game.saveClientSeed} onRotate={game.rotate} />
+        <FairnessPanel engine={info.engine} fairness={game.fairness} onSave={game.saveClientSeed} onRotate={game.rotate} />
         <RecentRounds token={token} view={view} rounds={game.rounds} onRefresh={game.reloadRounds} onOlder={game.loadOlder} />
       </div>
       <div className="kg-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="game-announcer">

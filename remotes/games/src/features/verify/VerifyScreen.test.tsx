@@ -7,6 +7,9 @@ import { sameOutcome, verifyForm, VerifyInputError, type VerifyForm } from './ve
 import { CLIENT_SEED, roundOf, renderAt, SERVER_SEED, setReducedMotion, useLanguage } from '../../test/support';
 import { fakeStudio } from '../../test/fake-studio';
 
+// a machine shared with other work can be slow: these render whole pages, so allow them time
+jest.setTimeout(30_000);
+
 const nodeCrypto = { hmac: nodeHmac, sha256: nodeSha256 };
 const HASH = createHash('sha256').update(SERVER_SEED).digest('hex');
 

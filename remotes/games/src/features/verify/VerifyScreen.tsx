@@ -292,9 +292,6 @@ function VerifyResult({
           payout={result.payout ?? undefined}
           playing={false}
         />
-        <p className="kg-result" data-testid="verify-summary">
-          {view.summary(result.outcome as never, result.params as never, t, lang)}
-        </p>
       </div>
       {result.payout !== null && result.stake !== null ? (
         <p data-testid="verify-payout">
