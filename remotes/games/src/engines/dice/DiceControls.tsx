@@ -32,12 +32,12 @@ export function DiceControls({ config, params, onParams, disabled }: ControlsPro
   const lang = useLang();
   const ids = useId();
   const [min, max] = config.targets[params.direction];
-  const [text, setText] = useState(() => (params.target / 100).toFixed(2));
+  const [text, setText] = useState(() => hundredths(params.target, lang));
   const [bad, setBad] = useState(false);
   useEffect(() => {
-    setText((params.target / 100).toFixed(2));
+    setText(hundredths(params.target, lang));
     setBad(false);
-  }, [params.target]);
+  }, [params.target, lang]);
 
   const setTarget = (target: number) => onParams({ ...params, target: clampTarget(config, params.direction, target) });
   const setDirection = (direction: DiceDirection) =>
