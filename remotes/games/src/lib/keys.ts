@@ -9,9 +9,15 @@ export interface PlayKeys {
   target?: (delta: 1 | -1) => void;
 }
 
-/** Elements that own their keys: typing in a field or pressing a focused button never plays a round. */
+/** Controls that own the arrows and Space (typing, moving a slider, choosing a radio, pressing a button). */
 const OWN_KEYS =
   'input, textarea, select, button, a[href], summary, [role="spinbutton"], [role="slider"], [contenteditable="true"]';
+/**
+ * Controls that own Enter too. A radio or a slider does nothing with Enter, so Enter there plays
+ * (pick Bahar, press Enter), as a form's Enter submits it.
+ */
+const OWN_ENTER =
+  'input:not([type="radio"]):not([type="range"]), textarea, select, button, a[href], summary, [role="spinbutton"], [contenteditable="true"]';
 
 /**
  * The game's keyboard: Space or Enter plays, arrows change the stake (and the dice target), while
@@ -26,8 +32,8 @@ export function usePlayKeys(keys: PlayKeys, enabled = true): void {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.repeat && (e.key === ' ' || e.key === 'Enter')) return; // one round per press
       const target = e.target as Element | null;
-      if (target && typeof target.closest === 'function' && target.closest(OWN_KEYS)) return;
-      if (target && typeof target.closest === 'function' && target.closest('[role="dialog"]')) return;
+      const within = (selector: string) => !!target && typeof target.closest === 'function' && !!target.closest(selector);
+      if (within(e.key === 'Enter' ? OWN_ENTER : OWN_KEYS) || within('[role="dialog"]')) return;
       const k = ref.current;
       switch (e.key) {
         case ' ':

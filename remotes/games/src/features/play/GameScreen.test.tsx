@@ -124,12 +124,15 @@ describe('the game page', () => {
     expect(screen.getByTestId('dice-roll')).toHaveTextContent((outcome.roll / 100).toFixed(2));
   });
 
-  it('andar bahar: picks a side and deals with the button', async () => {
+  it('andar bahar: picks a side and deals with Enter', async () => {
     const studio = fakeStudio({ engine: 'andarbahar' }).install();
     openGame();
     await screen.findByTestId('ab-board');
     fireEvent.click(screen.getByTestId('ab-pick-bahar'));
-    fireEvent.click(screen.getByTestId('play-button'));
+    fireEvent.keyDown(screen.getByTestId('ab-pick-bahar'), { key: ' ' }); // Space on a radio is the radio's
+    await act(async () => undefined);
+    expect(studio.calls.some((c) => c.path === '/play')).toBe(false);
+    fireEvent.keyDown(screen.getByTestId('ab-pick-bahar'), { key: 'Enter' }); // Enter there deals, as a form submits
     await screen.findByTestId('ab-verdict');
     expect(studio.calls.find((c) => c.path === '/play')!.body).toEqual({ stake: '100', params: { side: 'BAHAR' } });
   });
