@@ -3,3 +3,4 @@ export * from './contract';
 export * from './cs-path';
 export * from './remotes';
 export * from './games';
+export * from './inlined';
