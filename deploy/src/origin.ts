@@ -106,10 +106,12 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     const boot = await readJson(bootAssets, path.join(releasesDir, 'shell', shell, 'boot-assets.json'));
     const main = /<script[^>]* src="\/__KHELA_SHELL_BASE__\/([^"]+\.js)"/.exec(template)?.[1];
     return [
-      ...(main ? [{ href: base + main, as: 'script' as const }] : []),
+      // scripts at the priority of the deferred entry script they stand for: they never hold up the
+      // first paint (the page paints its frame before any script runs), and go before the images below
+      ...(main ? [{ href: base + main, as: 'script' as const, fetchpriority: 'low' as const }] : []),
       // the shell's styles paint the page's first frame (see shell/index.html): applied, not only fetched
       ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true })),
-      ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const })),
+      ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const, fetchpriority: 'low' as const })),
       // the text shows in the system font until they arrive: the scripts go first
       ...(boot?.fonts ?? []).map((f) => ({
         href: base + f,
@@ -137,10 +139,16 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     return [
       { href: url, as: 'fetch', crossorigin: true },
       ...(remoteEntry?.name
-        ? [{ href: file(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`), as: 'script' as const }]
+        ? [
+            {
+              href: file(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`),
+              as: 'script' as const,
+              fetchpriority: 'low' as const,
+            },
+          ]
         : []),
       ...(exposed?.assets.css.sync ?? []).map((f) => ({ href: file(f), as: 'style' as const })),
-      ...(exposed?.assets.js.sync ?? []).map((f) => ({ href: file(f), as: 'script' as const })),
+      ...(exposed?.assets.js.sync ?? []).map((f) => ({ href: file(f), as: 'script' as const, fetchpriority: 'low' as const })),
     ];
   }
 
