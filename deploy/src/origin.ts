@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/src/first-data';
 import { dataKey, type DataRequest } from '@khela/api/src/inlined';
-import { resolveEntry, type PointerEntry } from '@khela/api/src/remotes';
 import { LANGUAGE_COOKIE } from '@khela/i18n/src/seo';
 import { renderPage, robotsTxt, type Preload } from './page';
+import { PreloadReader } from './preloads';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
 export interface OriginOptions {
@@ -32,21 +32,6 @@ const gz = promisify(gzip);
 export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(cookieHeader ?? '');
   return m?.[1]?.toUpperCase() === 'EN' ? 'EN' : 'BN';
-}
-
-interface BootAssets {
-  scripts: string[];
-  styles: string[];
-  fonts: string[];
-}
-
-interface ManifestAssets {
-  js: { sync: string[] };
-  css: { sync: string[] };
-}
-interface Manifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; path?: string; assets: ManifestAssets }[];
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/'];
@@ -86,71 +71,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
   const templates = new Map<string, string>();
 
   // a version never changes: what is read from it is kept (a few hundred bytes per version)
-  const bootAssets = new Map<string, Promise<BootAssets | null>>();
-  const manifests = new Map<string, Promise<Manifest | null>>();
-  const readJson = <T>(cache: Map<string, Promise<T | null>>, file: string): Promise<T | null> => {
-    let hit = cache.get(file);
-    if (!hit) {
-      hit = readFile(file, 'utf8').then(
-        (t) => JSON.parse(t) as T,
-        () => null,
-      );
-      if (!dev) cache.set(file, hit);
-    }
-    return hit;
-  };
-
-  /** The shell's entry and what it loads straight away (see shell/rspack.config.ts), and the fonts. */
-  async function shellPreloads(shell: string, template: string): Promise<Preload[]> {
-    const base = `/shell/${shell}/`;
-    const boot = await readJson(bootAssets, path.join(releasesDir, 'shell', shell, 'boot-assets.json'));
-    const main = /<script[^>]* src="\/__KHELA_SHELL_BASE__\/([^"]+\.js)"/.exec(template)?.[1];
-    return [
-      // scripts at the priority of the deferred entry script they stand for: they never hold up the
-      // first paint (the page paints its frame before any script runs), and go before the images below
-      ...(main ? [{ href: base + main, as: 'script' as const, fetchpriority: 'low' as const }] : []),
-      // the shell's styles paint the page's first frame (see shell/index.html): applied, not only fetched
-      ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true })),
-      ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const, fetchpriority: 'low' as const })),
-      // the text shows in the system font until they arrive: the scripts go first
-      ...(boot?.fonts ?? []).map((f) => ({
-        href: base + f,
-        as: 'font' as const,
-        type: 'font/woff2',
-        crossorigin: true,
-        fetchpriority: 'low' as const,
-      })),
-    ];
-  }
-
-  /**
-   * The manifest, entry, styles and chunks of the module the route mounts, from the version in use
-   * (none while a canary of that remote runs: which version a browser loads depends on its bucket).
-   */
-  async function areaPreloads(entry: PointerEntry | undefined, module: string): Promise<Preload[]> {
-    if (!entry || entry.canary) return [];
-    const { url } = resolveEntry(entry, 100);
-    const base = url.slice(0, url.lastIndexOf('/') + 1);
-    const manifest = await readJson(manifests, path.join(releasesDir, base, 'mf-manifest.json'));
-    if (!manifest) return [];
-    const exposed = manifest.exposes?.find((e) => e.name === module || e.path === `./${module}`);
-    const remoteEntry = manifest.metaData?.remoteEntry;
-    const file = (f: string) => base + f;
-    return [
-      { href: url, as: 'fetch', crossorigin: true },
-      ...(remoteEntry?.name
-        ? [
-            {
-              href: file(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`),
-              as: 'script' as const,
-              fetchpriority: 'low' as const,
-            },
-          ]
-        : []),
-      ...(exposed?.assets.css.sync ?? []).map((f) => ({ href: file(f), as: 'style' as const })),
-      ...(exposed?.assets.js.sync ?? []).map((f) => ({ href: file(f), as: 'script' as const, fetchpriority: 'low' as const })),
-    ];
-  }
+  const preloads = new PreloadReader(releasesDir, !dev);
 
   /**
    * The route's first data, answered by the API in this process (as the browser would have asked
@@ -203,8 +124,8 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     const url = new URL(req.url, 'http://origin');
     const lang = pageLanguage(req.headers.cookie);
     const route = entryRoute(url.pathname, url.search, lang);
-    const [data, shellHints] = await Promise.all([firstData(req, route, lang), shellPreloads(pointer.shell, template)]);
-    const area = route.area && data.open ? await areaPreloads(pointer.remotes[route.area.remote], route.area.module) : [];
+    const [data, shellHints] = await Promise.all([firstData(req, route, lang), preloads.shell(pointer.shell, template)]);
+    const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
     const image: Preload[] = data.bannerImage ? [{ href: data.bannerImage, as: 'image', fetchpriority: 'high' }] : [];
     const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
     const html = renderPage(

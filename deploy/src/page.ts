@@ -3,6 +3,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pointer } from '@khela/api/src/remotes';
 import { routeMeta } from '@khela/i18n/src/seo';
+import { PreloadReader } from './preloads';
 
 /** Escapes JSON for an inline <script>: no "</script>", "<!--" or line separators can end it early. */
 export const inlineJson = (json: string) =>
@@ -71,10 +72,16 @@ function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: strin
 export function renderPage(template: string, pointer: Pointer & { shell: string }, ctx: PageContext = {}): string {
   const lang = ctx.lang === 'EN' ? 'EN' : 'BN';
   const meta = routeMeta(ctx.route ?? 'home', lang);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const hasTitle = /<title>[^<]*<\/title>/.test(template);
   return template
     .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang.toLowerCase()}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<html(\s[^>]*)?>/,
+      (_m, attrs: string = '') => `<html lang="${lang.toLowerCase()}"${attrs.replace(/\s+lang="[^"]*"/, '')}>`,
+    )
+    .replace(/<title>[^<]*<\/title>/, title)
+    .replace('<!--KHELA_BOOT-->', (boot) => (hasTitle ? boot : `${title}${boot}`))
     .replace('<!--KHELA_BRAND-->', lang === 'EN' ? 'Khela' : 'খেলা')
     .replace('<!--KHELA_BOOT-->', () => bootHead(pointer, ctx, meta));
 }
@@ -104,7 +111,17 @@ export function robotsTxt(): string {
 export async function writeStaticPage(releasesDir: string, pointer: Pointer): Promise<void> {
   if (!pointer.shell) return;
   const template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
-  await writeAtomically(path.join(releasesDir, 'index.html'), renderPage(template, { ...pointer, shell: pointer.shell }));
+  // one page for every route: the shell's boot files and the home's area (the usual first visit)
+  const reader = new PreloadReader(releasesDir, false);
+  const [shell, home] = await Promise.all([
+    reader.shell(pointer.shell, template),
+    reader.area(pointer.remotes.lobby, 'HomePage'),
+  ]);
+  const preloads = [...shell.filter((p) => p.as !== 'font'), ...home, ...shell.filter((p) => p.as === 'font')];
+  await writeAtomically(
+    path.join(releasesDir, 'index.html'),
+    renderPage(template, { ...pointer, shell: pointer.shell }, { preloads }),
+  );
   await writeAtomically(path.join(releasesDir, 'robots.txt'), robotsTxt());
 }
 
