@@ -134,8 +134,8 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       {
         lang,
         route: route.name,
-        // a members' page shows the home to a visitor without a session (a crawler): the home is its canonical page
-        canonical: publicUrl + (route.private ? '/' : url.pathname),
+        // a members' page has no address of its own to index (a visitor without a session sees the home there)
+        canonical: route.private ? undefined : publicUrl + url.pathname,
         // the image and the area first: what the first paint needs before the fonts
         preloads: [...shellHints.filter((p) => p.as !== 'font'), ...image, ...area, ...shellHints.filter((p) => p.as === 'font')],
         data: Object.keys(data.answers).length
