@@ -266,5 +266,5 @@ test('BN by default, EN after the language switch: titles and game names follow'
     .poll(async () => (await tiles(page).locator('h3').allTextContents()).filter((n) => /[\u0980-\u09FF]/.test(n)).length)
     .toBe(0);
   await page.goto('/');
-  await expect(page.getByTestId('home-section-HOT').getByRole('heading')).toHaveText('Hot games');
+  await expect(page.getByTestId('home-section-HOT').getByRole('heading', { level: 2 })).toHaveText('Hot games');
 });
