@@ -12,11 +12,12 @@ import { readConfig, readOpsKeyFile } from '../config';
 import { CliError, type CommandSet, type OpsContext } from './kit';
 import { gameCommands } from './games.commands';
 import { systemCommands } from './system.commands';
+import { walletCommands } from './wallet.commands';
 
 export type { OpsContext } from './kit';
 
 /** Every domain's commands; a domain adds its set here (its commands live in its own file). */
-const COMMAND_SETS: readonly CommandSet[] = [systemCommands, gameCommands];
+const COMMAND_SETS: readonly CommandSet[] = [systemCommands, gameCommands, walletCommands];
 
 export const USAGE = [
   'Usage: ops <command>',

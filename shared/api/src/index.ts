@@ -4,3 +4,4 @@ export * from './cs-path';
 export * from './remotes';
 export * from './games';
 export * from './inlined';
+export * from './money';

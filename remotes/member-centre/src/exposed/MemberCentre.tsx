@@ -1,37 +1,28 @@
+import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom, publicStateAtom } from '@khela/session';
-import { EmptyState } from '@khela/ui';
+import { EmptyState, Loading } from '@khela/ui';
 import { NS } from '../i18n';
+import { MEMBER_PAGES, PAGE_COMPONENTS, isMemberPage } from '../pages';
 import '../member.css';
-
-/** The spec's member-centre pages, in its order. */
-export const MEMBER_PAGES = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-] as const;
 
 function MemberPage() {
   const { t } = useTranslation(NS);
   const { page = '' } = useParams();
-  if (!(MEMBER_PAGES as readonly string[]).includes(page)) return <EmptyState>{t('unknownPage')}</EmptyState>;
+  if (!isMemberPage(page)) return <EmptyState>{t('unknownPage')}</EmptyState>;
+  const Page = PAGE_COMPONENTS[page];
   return (
     <section data-testid={`member-page-${page}`}>
       <h2>{t(`pages.${page}`)}</h2>
-      <EmptyState>{t('nothingYet')}</EmptyState>
+      {Page ? (
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      ) : (
+        <EmptyState>{t('nothingYet')}</EmptyState>
+      )}
     </section>
   );
 }

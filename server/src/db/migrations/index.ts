@@ -1,6 +1,9 @@
 import { init } from './0001_init';
 import { catalogue } from './0002_catalogue';
 import { auth } from './0003_auth';
+import { money } from './0004_money';
+import { ledgerFunctions } from './0010_ledger_functions';
+import { jobs } from './0011_jobs';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -10,4 +13,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue, auth];
+export const migrations: readonly Migration[] = [init, catalogue, auth, money, ledgerFunctions, jobs];

@@ -60,6 +60,22 @@ export interface ClassifySeed {
   sort: number;
 }
 
+/**
+ * The seeded vendors that use a transfer wallet (the member moves money into the vendor's wallet
+ * and back); every other seeded vendor is seamless. Migration 0004 applies the same list to a
+ * database seeded before it.
+ */
+export const TRANSFER_WALLET_VENDORS: readonly string[] = [
+  'DEEPNET',
+  'CORALHUNT',
+  'BAYFISH',
+  'CARDHOUSE',
+  'ADDACARDS',
+  'KINGSCOURT',
+  'ACETABLE',
+  'BAZAARCARDS',
+];
+
 /** [code, English, Bengali, categories] in the operator's default order. */
 const VENDORS: readonly [string, string, string, GameType[]][] = [
   ['LOTUSREEL', 'Lotus Reels', 'লোটাস রিলস', ['RNG']],
@@ -469,11 +485,19 @@ export async function seedGameCatalogue(db: Db): Promise<void> {
   const { vendors, classifies, games } = seedCatalogue();
   await db.tx(async (q) => {
     await q.query(
-      `INSERT INTO game_vendors (code, display_name, display_name_bn, game_types, sort)
-       SELECT code, en, bn, types, sort FROM jsonb_to_recordset($1::jsonb)
-         AS x(code text, en text, bn text, types text[], sort integer)
+      `INSERT INTO game_vendors (code, display_name, display_name_bn, game_types, sort, wallet_mode)
+       SELECT code, en, bn, types, sort, wallet_mode FROM jsonb_to_recordset($1::jsonb)
+         AS x(code text, en text, bn text, types text[], sort integer, wallet_mode text)
        ON CONFLICT (code) DO NOTHING`,
-      [JSON.stringify(vendors.map((v, i) => ({ ...v, sort: (i + 1) * 10 })))],
+      [
+        JSON.stringify(
+          vendors.map((v, i) => ({
+            ...v,
+            sort: (i + 1) * 10,
+            wallet_mode: TRANSFER_WALLET_VENDORS.includes(v.code) ? 'TRANSFER' : 'SEAMLESS',
+          })),
+        ),
+      ],
     );
     await q.query(
       `INSERT INTO game_classifies (game_type, key, name_en, name_bn, sort)

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** The spec's member-centre pages, in its order. */
+export const MEMBER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+  'manualRebate',
+] as const;
+
+export type MemberPage = (typeof MEMBER_PAGES)[number];
+
+/** A page's component, loaded in its own chunk when the page is first opened. */
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+/**
+ * The pages built so far, each its own feature folder and its own chunk (loaded when opened).
+ * A page that is not here yet shows "nothing here yet".
+ */
+export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
+  // e.g. depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
+};
+
+export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

@@ -1,0 +1,81 @@
+/**
+ * Money on the wire and on screen. Amounts are integer poisha (1 taka = 100 poisha), carried as
+ * strings of digits (optionally with a leading minus) in JSON and held as `bigint` in code: never
+ * a float. Pure functions, used by the browser and the server alike.
+ */
+
+export type MoneyLang = 'BN' | 'EN';
+
+/** A wire amount: poisha as a string of digits, e.g. "50000" for ৳500.00. */
+export type MinorString = string;
+
+export const CURRENCY = 'BDT';
+export const CURRENCY_SYMBOL = '৳';
+
+const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
+const MINOR = /^-?\d{1,18}$/;
+
+/** Bengali digits (০-৯) to ASCII; other characters unchanged. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[০-৯]/g, (d) => String(BN_DIGITS.indexOf(d)));
+}
+
+export class MoneyFormatError extends Error {
+  constructor(readonly input: string) {
+    super(`not an amount of taka: "${input}"`);
+    this.name = 'MoneyFormatError';
+  }
+}
+
+/**
+ * Taka as a person types it ("500", "500.5", "1,250.75", "-20.50", Bengali digits too) to poisha.
+ * More than two decimals, letters, or more than 15 digits of taka are refused (MoneyFormatError).
+ */
+export function parseTaka(input: string): bigint {
+  const text = asciiDigits(input.trim()).replace(/[,\s]/g, '');
+  const m = /^(-)?(\d{1,15})(?:\.(\d{1,2}))?$/.exec(text) ?? /^(-)?()\.(\d{1,2})$/.exec(text);
+  if (!m) throw new MoneyFormatError(input);
+  const [, minus, whole, fraction = ''] = m;
+  const poisha = BigInt(whole || '0') * BigInt(100) + BigInt((fraction + '00').slice(0, 2));
+  return minus ? -poisha : poisha;
+}
+
+/** A wire amount to bigint; refuses anything but an optional minus and digits. */
+export function fromMinor(value: MinorString | bigint | number): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new MoneyFormatError(String(value));
+    return BigInt(value);
+  }
+  if (!MINOR.test(value)) throw new MoneyFormatError(value);
+  return BigInt(value);
+}
+
+export const toMinor = (amount: bigint): MinorString => amount.toString();
+
+/** Poisha as taka with two decimals and no grouping ("1250.75"): for inputs and the CLI. */
+export function takaString(amount: bigint | MinorString): string {
+  const v = fromMinor(amount);
+  const neg = v < BigInt(0);
+  const abs = neg ? -v : v;
+  const whole = abs / BigInt(100);
+  const fraction = (abs % BigInt(100)).toString().padStart(2, '0');
+  return `${neg ? '-' : ''}${whole}.${fraction}`;
+}
+
+const groupers: Partial<Record<MoneyLang, Intl.NumberFormat>> = {};
+
+/**
+ * Poisha as the player reads it: ৳ with lakh grouping and two decimals, in Bengali digits for BN
+ * ("৳১২,৩৪৫.৬৭") and ASCII for EN ("৳12,345.67"). Exact for any amount (bigint, not float).
+ */
+export function formatTaka(amount: bigint | MinorString, lang: MoneyLang, opts: { symbol?: boolean } = {}): string {
+  const v = fromMinor(amount);
+  const neg = v < BigInt(0);
+  const abs = neg ? -v : v;
+  const f = (groupers[lang] ??= new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { useGrouping: true }));
+  const whole = f.format(abs / BigInt(100));
+  let fraction = (abs % BigInt(100)).toString().padStart(2, '0');
+  if (lang === 'BN') fraction = fraction.replace(/\d/g, (d) => BN_DIGITS[Number(d)]);
+  return `${neg ? '-' : ''}${opts.symbol === false ? '' : CURRENCY_SYMBOL}${whole}.${fraction}`;
+}
