@@ -55,7 +55,10 @@ test('the winners board shows the largest wins first and scrolls, 3 rows at a ti
   const window = await board.locator('.lobby-winners__window').boundingBox();
   const row = await board.getByTestId('winner-row').first().boundingBox();
   expect(Math.round(window!.height / row!.height)).toBe(3);
-  await expect.poll(() => board.locator('ol').evaluate((el) => (el as HTMLElement).style.transform)).toMatch(/translateY\(-\d/);
+  // it moves up: the list's vertical offset turns negative
+  await expect
+    .poll(() => board.locator('ol').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42))
+    .toBeLessThan(0);
 });
 
 test('browse each category: game lists show games, centres show vendors and games', async ({ page }) => {
