@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi, takeInlined, type PermissionInfo } from '@khela/api';
 import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
@@ -24,7 +25,10 @@ async function start() {
   // the permission info came with the page: the first render has it (flags, customer service)
   const permission = takeInlined<PermissionInfo>({ path: '/wps/system/permission' }, lang);
   if (permission) sessionStore.set(permissionAtom, permission);
-  createRoot(document.getElementById('root')!).render(<App />);
+  // an interruptible first render: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the frame painted from the HTML stays until then)
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 }
 
 start();
