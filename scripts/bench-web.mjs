@@ -89,8 +89,10 @@ async function visit({ throttle }) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   const scripts = new Set();
+  const fonts = new Set();
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) scripts.add(res.url());
+    if (/\.woff2(\?|$)/.test(res.url())) fonts.add(res.url());
   });
   await page.addInitScript(() => {
     window.__lcp = 0;
@@ -105,7 +107,7 @@ async function visit({ throttle }) {
   await page.waitForTimeout(500);
   const lcp = await page.evaluate(() => window.__lcp);
   await context.close();
-  return { rendered, lcp, scripts: [...scripts] };
+  return { rendered, lcp, scripts: [...scripts], fonts: [...fonts] };
 }
 
 const loopback = await visit({ throttle: false });
@@ -168,10 +170,21 @@ for (const url of loopback.scripts) {
   total += bytes;
 }
 
+// the web fonts are woff2 (compressed already): their bytes as served
+let fontBytes = 0;
+for (const url of loopback.fonts) {
+  const { file } = classify(url);
+  const bytes = file && existsSync(file) ? readFileSync(file).length : 0;
+  if (process.env.BENCH_VERBOSE) console.log(`    ${kb(bytes).padStart(9)}  web font          ${new URL(url).pathname}`);
+  fontBytes += bytes;
+}
+
 console.log('\nKhela web benchmark');
 console.log(`  cold build, all eight builds:        ${buildSeconds.toFixed(1)} s`);
 console.log(`  guest home page JavaScript (gzip):   ${kb(total)} in ${loopback.scripts.length} files`);
 for (const [g, n] of Object.entries(groups).sort((a, b) => b[1] - a[1])) console.log(`    ${g.padEnd(34)} ${kb(n)}`);
+console.log(`  web fonts (woff2):                   ${kb(fontBytes)} in ${loopback.fonts.length} files`);
+console.log(`  JavaScript and fonts:                ${kb(total + fontBytes)}`);
 if (games) {
   console.log(
     `  games remote at first use (gzip):    slot page ${kb(games.game.js)} JS + ${kb(games.game.css)} CSS; verify page ${kb(games.verify.js)} JS + ${kb(games.verify.css)} CSS`,

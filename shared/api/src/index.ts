@@ -15,4 +15,5 @@ export {
   type RemoteName,
 } from './remotes';
 export * from './games';
+export * from './inlined';
 export * from './money';
