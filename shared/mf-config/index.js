@@ -1,4 +1,4 @@
-// The one place that declares what all seven builds share at run time. Every rspack.config.ts
+// The one place that declares what all eight builds share at run time. Every rspack.config.ts
 // (shell and remotes) calls these helpers, so a singleton can never be declared in one build and
 // forgotten in another. Versions come from the installed packages, so the requirement a remote is
 // built with is exactly what it was tested against.
@@ -30,6 +30,7 @@ const SINGLETONS = {
   '@khela/api': '@khela/api',
   // the validator locale is module state: one copy per page, loaded only by the forms that use it
   '@khela/validation': '@khela/validation',
+  // not @khela/games-math: pure functions and constants, no module state; the games remote bundles it
 };
 
 /** The subsets of the router and of react-i18next the platform uses (see their .mjs files). */

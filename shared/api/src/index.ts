@@ -1,8 +1,21 @@
 export * from './client';
 export * from './contract';
 export * from './cs-path';
-export * from './remotes';
+// the release tool's lists (MOUNTED_MODULES, REQUIRED_SINGLETONS) stay out of the browser's copy:
+// a shared singleton cannot be tree-shaken, and only deploy/ reads them (from './src/remotes')
+export {
+  REMOTES,
+  federationName,
+  manifestUrl,
+  resolveEntry,
+  type CanaryEntry,
+  type MountedModule,
+  type Pointer,
+  type PointerEntry,
+  type RemoteName,
+} from './remotes';
 export * from './games';
+export * from './inlined';
 export * from './money';
 // types only: their few constants are imported from '@khela/api/src/live' and '/src/transfer' by
 // the code that needs them, so the guest's first page does not carry them

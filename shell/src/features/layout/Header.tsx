@@ -2,13 +2,15 @@ import { Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { loginStateAtom, openModalAtom, sideMenuOpenAtom } from '@khela/session';
+import { getToken, loginStateAtom, openModalAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
 import { HeaderAccount } from '../live/LiveGate';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {
   const { t } = useTranslation();
   const login = useAtomValue(loginStateAtom);
+  // a page opened with a session: the member's row, not the guest's buttons, until it is known
+  const pending = useAtomValue(sessionPhaseAtom) === 'pending' && !login.isLogin && !!getToken();
   const openModal = useSetAtom(openModalAtom);
   const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
   return (
@@ -41,10 +43,11 @@ export function Header() {
         <Link to="/member/withdraw">{t('header.withdraw')}</Link>
         <Link to={login.isAgent ? '/agentHome' : '/agent'}>{t('header.agent')}</Link>
       </div>
-      <div className="k-header__account">
-        {login.isLogin ? (
-          // balance, nickname and logout: a member's chunk (a guest's page never loads it)
-          <Suspense fallback={<span className="k-header__account-slot" />}>
+      <div className={pending ? 'k-header__account k-header__account--pending' : 'k-header__account'} aria-busy={pending}>
+        {pending ? null : login.isLogin ? (
+          // balance, nickname and logout: the member's chunk (a guest's page never loads it); its room
+          // is kept while it loads
+          <Suspense fallback={<span className="k-header__account--pending" aria-hidden="true" />}>
             <HeaderAccount />
           </Suspense>
         ) : (

@@ -90,7 +90,7 @@ export default function HeaderBalance() {
   else shown = failed ? '৳ —' : '৳ …';
 
   return (
-    <div className="k-balance" data-testid="header-balance">
+    <div className="k-header__balance k-balance" data-testid="header-balance">
       <span className="k-balance__label">{t('balance')}</span>
       <span
         className="k-balance__amount"
