@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gotoAs, memberToken, OPS_KEY, unique } from './support';
 
@@ -184,4 +185,25 @@ test('transferFund in BN', async ({ page, request }) => {
   await expect(page.getByTestId('transfer-feedback')).toHaveText('৳৫০.০০ স্থানান্তর হয়েছে।');
   await expect(page.getByTestId('transfer-main')).toHaveText('৳১৫০.০০');
   await shot(page, 'transfer-bn-390', true);
+});
+
+test('the header balance and the transferFund page have no serious accessibility violation (390 px, BN)', async ({
+  page,
+  request,
+}) => {
+  const account = unique('tfa11y');
+  const token = await memberToken(request, account);
+  await adjust(request, account, '10000');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoAs(page, '/member/transferFund', token);
+  await expect(page.getByTestId('transfer-page')).toBeVisible();
+  await expect(page.getByTestId('header-balance-amount')).toHaveText('৳১০০.০০');
+  await page.getByTestId('transfer-submit').click(); // with its error shown
+  await expect(page.getByTestId('transfer-feedback')).not.toBeEmpty();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
