@@ -18,6 +18,7 @@ import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
+import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,8 @@ export interface ApiOptions {
   docsUi?: boolean;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
+  /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
+  payments?: PaymentsOptions;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(gameDomain);
     await app.register(contentRoutes);
     await app.register(walletDomain);
+    await app.register(paymentsDomain, opts.payments ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import { init } from './0001_init';
 import { catalogue } from './0002_catalogue';
 import { auth } from './0003_auth';
 import { money } from './0004_money';
+import { payments } from './0005_payments';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue, auth, money];
+export const migrations: readonly Migration[] = [init, catalogue, auth, money, payments];
