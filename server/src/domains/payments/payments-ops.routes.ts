@@ -246,8 +246,9 @@ export const paymentsOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request: { params: { id: number }; body: { operator: string; reason?: string; payoutReference?: string } }) => {
       const w = await decideWithdrawal(app, request.params.id, { decision, ...request.body });
       const proofs = await proofsOf(app.db, [Number(w.id)]);
+      const member = await app.db.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [w.member_id]);
       return ok(
-        opsWithdrawal(w, proofs),
+        opsWithdrawal({ ...w, account: member?.account }, proofs),
         decision === 'APPROVE' ? 'Approved' : 'Rejected: the funds are back in the main wallet',
       );
     };
