@@ -79,7 +79,9 @@ test('a declined sandbox payment fails the order and moves nothing (EN)', async 
   await page.getByTestId('deposit-submit').click();
   const popup = await popupPromise;
   await popup.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByTestId('deposit-order-note')).toHaveText('The payment was not completed. Nothing was taken from your wallet.');
+  await expect(page.getByTestId('deposit-order-note')).toHaveText(
+    'The payment was not completed. Nothing was taken from your wallet.',
+  );
   await expect(page.getByTestId('deposit-balance')).toHaveText('৳0.00');
 });
 
@@ -128,7 +130,10 @@ test('not received: proof images uploaded with a progress bar; axios loads only 
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('withdraw-history').locator('[data-status="W_PENDING"]')).toHaveCount(1);
   const id = await pendingWithdrawalId(request, account);
-  const approved = await request.post(`/ops/payments/withdrawals/${id}/approve`, { headers: ops, data: { operator: 'e2e-cashier' } });
+  const approved = await request.post(`/ops/payments/withdrawals/${id}/approve`, {
+    headers: ops,
+    data: { operator: 'e2e-cashier' },
+  });
   expect(approved.ok()).toBeTruthy();
   await page.reload();
   await page.getByTestId(`withdrawal-${id}-not-received`).click();
@@ -136,7 +141,9 @@ test('not received: proof images uploaded with a progress bar; axios loads only 
   expect(axiosLoads).toEqual([]); // neither the deposit nor the withdraw page loaded it
 
   // a file named .png that is not a PNG is refused in the page, before any upload
-  await page.getByTestId('proof-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await page
+    .getByTestId('proof-input')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
   await expect(page.getByTestId('proof-error')).toContainText('PNG বা JPG');
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1024 * 1024, 9)]);
   await page.getByTestId('proof-input').setInputFiles({ name: 'bkash-statement.png', mimeType: 'image/png', buffer: png });
