@@ -18,6 +18,7 @@ import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
+import { createJobRunner, type JobRunner } from './services/jobs';
 import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     settings: SettingsStore;
     /** The double-entry ledger: the only place money moves (domains/wallet/ledger.ts). */
     ledger: Ledger;
+    /** Periodic jobs, one instance at a time each (services/jobs.ts). */
+    jobs: JobRunner;
   }
 }
 
@@ -47,6 +50,8 @@ export interface ApiOptions {
   migrate?: boolean;
   /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
   docsUi?: boolean;
+  /** Run the periodic jobs' timers (default true; tests turn them off and call app.jobs.runNow). */
+  jobs?: boolean;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
   /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
@@ -80,6 +85,9 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     app.decorate('db', db);
     app.decorate('opsKey', opsKey);
     app.decorate('ledger', createLedger(db));
+    app.decorate('jobs', createJobRunner(db, { onError: (name, err) => app.log.error({ err, job: name }, 'job failed') }));
+    if (opts.jobs !== false) app.addHook('onReady', async () => app.jobs.start());
+    app.addHook('onClose', () => app.jobs.stop());
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);

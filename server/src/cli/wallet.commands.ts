@@ -67,6 +67,16 @@ const commands: Record<string, Command> = {
     const rows = await call<{ account: string; balance: string }[]>(ctx, 'GET', '/ops/wallet/house');
     for (const r of rows) ctx.print(`${r.account.padEnd(22)} ${taka(r.balance).padStart(20)}`);
   },
+  'vendor-secret': async (ctx, rest) => {
+    if (rest.length !== 1) throw new CliError('vendor-secret needs exactly one vendor code');
+    const r = await call<{ vendor: string; secret: string; previousValidHours: number }>(
+      ctx,
+      'POST',
+      `/ops/wallet/vendors/${encodeURIComponent(rest[0].toUpperCase())}/secret`,
+    );
+    ctx.print(r.secret);
+    ctx.print(`(the new wallet-API secret of ${r.vendor}; the previous one keeps working for ${r.previousValidHours} hours)`);
+  },
   'ledger-audit': async (ctx) => {
     const r = await call<{ total: string; transactions: number; entries: number; anomalies: string[] }>(
       ctx,
@@ -87,6 +97,7 @@ export const walletCommands: CommandSet = {
                                       with who (KHELA_OPERATOR or your login) and why; refused below zero
   balance <account>                   the member's wallets and their balances
   house-balances                      the house accounts (payment clearing, game revenue, ...)
+  vendor-secret <VENDOR>              a new wallet-API signing secret for a vendor (printed once)
   ledger-audit                        check the whole ledger: balanced, no drift, nothing negative`,
   commands,
 };

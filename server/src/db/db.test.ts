@@ -18,7 +18,7 @@ describe(`database layer on ${testEngine}`, () => {
 
   it('applies migrations once, even when two starts race', async () => {
     const [a, b] = await Promise.all([migrate(t.db), migrate(t.db)]);
-    expect([...a, ...b].sort()).toEqual(migrations.map((m) => m.version));
+    expect([...a, ...b].sort((x, y) => x - y)).toEqual(migrations.map((m) => m.version));
     expect(await migrate(t.db)).toEqual([]);
     const rows = await t.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations');
     expect(rows).toEqual(migrations.map(({ version, name }) => ({ version, name })));

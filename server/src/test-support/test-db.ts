@@ -37,7 +37,7 @@ export const TEST_OPS_KEY = 'test-ops-key';
 /** A test database plus an API on it (migrated and seeded), torn down together. */
 export async function createTestApi(opts: ApiOptions = {}): Promise<TestDb & { app: FastifyInstance }> {
   const testDb = await createTestDb();
-  const app = await buildApi({ db: testDb.db, opsKey: TEST_OPS_KEY, docsUi: false, ...opts });
+  const app = await buildApi({ db: testDb.db, opsKey: TEST_OPS_KEY, docsUi: false, jobs: false, ...opts });
   return {
     ...testDb,
     app,

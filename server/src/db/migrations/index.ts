@@ -3,6 +3,8 @@ import { catalogue } from './0002_catalogue';
 import { auth } from './0003_auth';
 import { money } from './0004_money';
 import { payments } from './0005_payments';
+import { ledgerFunctions } from './0010_ledger_functions';
+import { jobs } from './0011_jobs';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -12,4 +14,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue, auth, money, payments];
+export const migrations: readonly Migration[] = [init, catalogue, auth, money, payments, ledgerFunctions, jobs];

@@ -15,6 +15,8 @@ import {
   type TestMember,
 } from './payments.test-support';
 
+jest.setTimeout(60_000);
+
 let t: PayTestApi;
 beforeAll(async () => {
   t = await createPayTestApi();

@@ -12,6 +12,8 @@ import {
   type PayTestApi,
 } from './payments.test-support';
 
+jest.setTimeout(60_000);
+
 let t: PayTestApi;
 let baseUrl: string;
 const lines: string[] = [];

@@ -1,5 +1,7 @@
 import { createPayTestApi, call, expectCleanLedger, memberWithSession, type PayTestApi } from './payments.test-support';
 
+jest.setTimeout(60_000);
+
 let t: PayTestApi;
 beforeAll(async () => {
   t = await createPayTestApi();

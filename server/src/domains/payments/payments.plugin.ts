@@ -12,7 +12,7 @@ import { withdrawRoutes } from './withdraw.routes';
 export interface PaymentsOptions {
   /** The clock the payment rules read (order expiry, the day of the daily count, auto-receive); tests move it. */
   now?: () => Date;
-  /** How often the scheduled checks run in ms (default env KHELA_PAYMENT_JOBS_MS, else 30 s; 0: never, tests run them). */
+  /** How often the deposit expiry check runs in ms (default 30 s; app.jobs runs it, tests call runJobs). */
   jobIntervalMs?: number;
   /** Serve the sandbox gateway (default: not in production, unless KHELA_SANDBOX_PAYMENTS=1). */
   sandbox?: boolean;
@@ -79,26 +79,19 @@ const plugin: FastifyPluginAsync<PaymentsOptions> = async (app: FastifyInstance,
   if (gateways.has(SANDBOX)) await app.register(sandboxPageRoutes, { prefix: '/wps/payments/sandbox/pay' });
   await app.register(paymentsOpsRoutes, { prefix: '/ops/payments' });
 
-  const envMs = Number(process.env.KHELA_PAYMENT_JOBS_MS);
-  const every = opts.jobIntervalMs ?? (Number.isFinite(envMs) && envMs >= 0 ? envMs : 30_000);
-  if (every > 0) {
-    let running = false;
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        service
-          .runJobs()
-          .catch((err) => app.log.error({ err }, 'payment checks failed'))
-          .finally(() => (running = false));
-      }, every);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
+  // the scheduled checks, on the platform's job runner (a lease lets one instance at a time run each;
+  // both are safe to run twice: every change is conditional on the row's state, the credit keyed)
+  const every = opts.jobIntervalMs ?? 30_000;
+  app.jobs.define({
+    name: 'payments.expire-deposits',
+    everyMs: every,
+    run: async () => void (await expireDueDeposits(app, now())),
+  });
+  app.jobs.define({
+    name: 'payments.auto-receive-withdrawals',
+    everyMs: Math.max(every, 60_000),
+    run: async () => void (await autoReceiveWithdrawals(app, now())),
+  });
 };
 
 // decorations reach the whole app (what fastify-plugin does)

@@ -21,7 +21,7 @@ export async function createPayTestApi(): Promise<PayTestApi> {
   const t = await createTestApi({
     settingsCacheMs: 0,
     auth: { unsafeTestCrypto: true },
-    payments: { now: () => clock.now, jobIntervalMs: 0, sandbox: true },
+    payments: { now: () => clock.now, sandbox: true },
   });
   return { ...t, clock };
 }

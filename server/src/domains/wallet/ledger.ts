@@ -182,125 +182,88 @@ const toBalance = (r: BalanceRow): AccountBalance => ({
   balance: BigInt(r.balance),
 });
 
-/** Moves a member leg: the guarded UPDATE, or (money in, first movement) the account's creation. */
-async function applyMemberLeg(q: Queryable, leg: MemberLeg): Promise<AccountBalance> {
-  const kind = ACCOUNT_KIND[leg.wallet];
-  const delta = leg.amount.toString();
-  const updated = await q.one<BalanceRow>(
-    `UPDATE ledger_accounts SET balance = balance + $4::bigint
-      WHERE member_id = $1 AND kind = $2 AND coalesce(vendor_code, '') = $3 AND balance + $4::bigint >= 0
-      RETURNING id, kind, member_id, vendor_code, balance::text`,
-    [leg.memberId, kind, leg.vendor ?? '', delta],
-  );
-  if (updated) return toBalance(updated);
-  if (leg.amount > ZERO) {
-    // no account yet: create it with this amount (a concurrent creator makes this an update)
-    const created = await q.one<BalanceRow>(
-      `INSERT INTO ledger_accounts (kind, member_id, vendor_code, balance) VALUES ($2, $1, $3, $4::bigint)
-       ON CONFLICT (member_id, kind, coalesce(vendor_code, '')) WHERE member_id IS NOT NULL
-       DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance
-       RETURNING id, kind, member_id, vendor_code, balance::text`,
-      [leg.memberId, kind, leg.vendor, delta],
-    );
-    return toBalance(created!);
-  }
-  const current = await q.one<{ balance: string }>(
-    `SELECT balance::text FROM ledger_accounts WHERE member_id = $1 AND kind = $2 AND coalesce(vendor_code, '') = $3`,
-    [leg.memberId, kind, leg.vendor ?? ''],
-  );
-  const balance = BigInt(current?.balance ?? '0');
-  throw new LedgerError('INSUFFICIENT_FUNDS', 'the balance does not cover this movement', {
-    memberId: leg.memberId,
-    wallet: leg.wallet,
-    vendor: leg.vendor,
-    balance,
-  });
+/** A database error raised by ledger_post (migration 0010): its SQLSTATE and DETAIL. */
+interface PgError {
+  code?: string;
+  detail?: string;
+  message: string;
 }
 
-/** An account named by id (reversals): a member account is moved like any member leg. */
-async function applyIdLeg(q: Queryable, leg: IdLeg): Promise<AccountBalance | null> {
-  const row = await q.one<{ kind: string; member_id: number | null; vendor_code: string | null }>(
-    `SELECT kind, member_id, vendor_code FROM ledger_accounts WHERE id = $1`,
-    [leg.accountId],
-  );
-  if (!row) throw new LedgerError('INVALID_POSTING', `no account ${leg.accountId}`);
-  if (row.kind === 'HOUSE') return null;
-  return applyMemberLeg(q, {
-    kind: 'member',
-    memberId: Number(row.member_id),
-    wallet: WALLET_OF[row.kind],
-    vendor: row.vendor_code,
-    amount: leg.amount,
-    sortKey: leg.sortKey,
-  });
+function legJson(l: ResolvedLeg): Record<string, string | number | null> {
+  const amt = l.amount.toString();
+  if (l.kind === 'house') return { h: l.house, amt };
+  if (l.kind === 'id') return { a: l.accountId, amt };
+  return { m: l.memberId, k: ACCOUNT_KIND[l.wallet], v: l.vendor, amt };
+}
+
+/** Turns ledger_post's refusals into LedgerErrors; anything else is rethrown as it is. */
+export function ledgerErrorFrom(err: unknown): unknown {
+  const e = err as PgError;
+  if (e?.code === 'KH001') {
+    let d: { memberId?: number; kind?: string; vendor?: string | null; balance?: string } = {};
+    try {
+      d = JSON.parse(e.detail ?? '{}');
+    } catch {
+      // no detail: the refusal stands without it
+    }
+    return new LedgerError('INSUFFICIENT_FUNDS', 'the balance does not cover this movement', {
+      memberId: Number(d.memberId),
+      wallet: WALLET_OF[d.kind ?? 'MEMBER_MAIN'] ?? 'MAIN',
+      vendor: d.vendor ?? null,
+      balance: BigInt(d.balance ?? '0'),
+    });
+  }
+  if (e?.code === 'KH002') return new LedgerError('IDEMPOTENCY_MISMATCH', e.message);
+  if (e?.code === 'KH003') return new LedgerError('INVALID_POSTING', e.message);
+  return err;
 }
 
 /**
- * Posts one movement inside the caller's transaction `q`. Throws LedgerError; after a throw the
- * caller's transaction must roll back (part of the posting may have been written).
+ * Posts one movement inside the caller's transaction `q`: the legs are checked and put in lock
+ * order here, then the database function ledger_post writes them in one round trip. Throws
+ * LedgerError; after a throw the caller's transaction must roll back.
  */
 export async function post(q: Queryable, p: Posting): Promise<PostResult> {
   const legs = normalise(p);
-  const fingerprint = fingerprintOf(p, legs);
-  const inserted = await q.one<{ id: number; created_at: Date }>(
-    `INSERT INTO ledger_transactions (idempotency_key, kind, member_id, reference, reverses_id, memo, created_by, fingerprint, meta)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)
-     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, created_at`,
-    [
-      p.key,
-      p.kind,
-      p.memberId ?? null,
-      p.reference ?? null,
-      p.reverses ?? null,
-      p.memo ?? null,
-      p.createdBy,
-      fingerprint,
-      p.meta ? JSON.stringify(p.meta) : null,
-    ],
-  );
-  if (!inserted) return replay(q, p.key, fingerprint);
-
-  const balances: AccountBalance[] = [];
-  const ids: (number | null)[] = [];
-  const houses: (string | null)[] = [];
-  const amounts: string[] = [];
-  const after: (string | null)[] = [];
-  for (const leg of legs) {
-    let moved: AccountBalance | null = null;
-    if (leg.kind === 'member') moved = await applyMemberLeg(q, leg);
-    else if (leg.kind === 'id') moved = await applyIdLeg(q, leg);
-    if (moved) balances.push(moved);
-    ids.push(moved ? moved.accountId : leg.kind === 'id' ? leg.accountId : null);
-    houses.push(leg.kind === 'house' ? leg.house : null);
-    amounts.push(leg.amount.toString());
-    after.push(moved ? moved.balance.toString() : null);
+  let row: { transaction_id: number; replayed: boolean; created_at: Date; balances: unknown } | null;
+  try {
+    row = await q.one(
+      `SELECT transaction_id, replayed, created_at, balances FROM ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)`,
+      [
+        p.key,
+        p.kind,
+        p.memberId ?? null,
+        p.reference ?? null,
+        p.reverses ?? null,
+        p.memo ?? null,
+        p.createdBy,
+        fingerprintOf(p, legs),
+        p.meta ? JSON.stringify(p.meta) : null,
+        JSON.stringify(legs.map(legJson)),
+      ],
+    );
+  } catch (err) {
+    throw ledgerErrorFrom(err);
   }
-  await q.query(
-    `INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-     SELECT $1, coalesce(x.account_id, h.id), x.amount, x.balance_after
-       FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::bigint[]) AS x(account_id, house, amount, balance_after)
-       LEFT JOIN ledger_accounts h ON h.house_code = x.house`,
-    [inserted.id, ids, houses, amounts, after],
-  );
-  return { transactionId: Number(inserted.id), replayed: false, createdAt: inserted.created_at, balances };
-}
-
-async function replay(q: Queryable, key: string, fingerprint: string): Promise<PostResult> {
-  const first = await q.one<{ id: number; fingerprint: string; created_at: Date }>(
-    `SELECT id, fingerprint, created_at FROM ledger_transactions WHERE idempotency_key = $1`,
-    [key],
-  );
-  if (!first) throw new LedgerError('INVALID_POSTING', 'idempotency key vanished'); // unreachable: transactions are never deleted
-  if (first.fingerprint !== fingerprint) {
-    throw new LedgerError('IDEMPOTENCY_MISMATCH', `key ${key} was used for another movement`);
-  }
-  const rows = await q.query<BalanceRow>(
-    `SELECT a.id, a.kind, a.member_id, a.vendor_code, a.balance::text
-       FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-      WHERE e.transaction_id = $1 AND a.member_id IS NOT NULL ORDER BY e.id`,
-    [first.id],
-  );
-  return { transactionId: Number(first.id), replayed: true, createdAt: first.created_at, balances: rows.map(toBalance) };
+  const balances = (typeof row!.balances === 'string' ? JSON.parse(row!.balances) : row!.balances) as {
+    accountId: number;
+    memberId: number;
+    kind: string;
+    vendor: string | null;
+    balance: string;
+  }[];
+  return {
+    transactionId: Number(row!.transaction_id),
+    replayed: row!.replayed,
+    createdAt: row!.created_at,
+    balances: balances.map((b) => ({
+      accountId: Number(b.accountId),
+      memberId: Number(b.memberId),
+      wallet: WALLET_OF[b.kind],
+      vendor: b.vendor,
+      balance: BigInt(b.balance),
+    })),
+  };
 }
 
 /**

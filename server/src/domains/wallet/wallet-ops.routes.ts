@@ -7,6 +7,7 @@ import { audit, houseBalance, type HouseAccount } from './ledger';
 import { withLedgerRefusals } from './ledger-errors';
 import { minorAmount, balanceAmount } from './wallet.schemas';
 import { memberIdByAccount, walletLines } from './wallet.repo';
+import { rotateVendorSecret, ROTATION_GRACE_S } from './vendor-secrets';
 
 const hide = true;
 const HOUSE_ACCOUNTS: HouseAccount[] = [
@@ -175,6 +176,32 @@ export const walletOpsRoutes: FastifyPluginAsync = async (app) => {
     async () => {
       const report = await audit(app.db);
       return ok({ ...report, total: report.total.toString() });
+    },
+  );
+
+  app.post<{ Params: { code: string } }>(
+    '/vendors/:code/secret',
+    {
+      schema: {
+        hide,
+        description:
+          "A new wallet-API secret for a vendor, answered once (only the vendor's systems should hold it). The previous secret " +
+          'keeps working for a day, so a connected vendor can switch without a refused call.',
+        params: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_]{2,32}$' } } },
+        response: replies({
+          type: 'object',
+          required: ['vendor', 'secret', 'previousValidHours'],
+          properties: { vendor: { type: 'string' }, secret: { type: 'string' }, previousValidHours: { type: 'integer' } },
+        }),
+      },
+    },
+    async (request) => {
+      const code = request.params.code.toUpperCase();
+      const vendor = await app.db.one(`SELECT 1 FROM game_vendors WHERE code = $1`, [code]);
+      if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${code}`);
+      const secret = await app.db.tx((q) => rotateVendorSecret(q, code));
+      request.log.info({ vendor: code }, 'vendor wallet secret rotated');
+      return ok({ vendor: code, secret, previousValidHours: ROTATION_GRACE_S / 3600 }, 'Secret rotated');
     },
   );
 };
