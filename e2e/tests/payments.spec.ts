@@ -57,6 +57,7 @@ test('a deposit through the sandbox payment page: the order turns paid and the b
   const popup = await popupPromise;
   await popup.waitForURL(/\/wps\/payments\/sandbox\/pay\//);
   await expect(popup.getByTestId('sandbox-amount')).toHaveText('৳১,০০০.০০');
+  await popup.screenshot({ path: 'test-results/sandbox-page-bn.png' });
   await expect(page.getByTestId('deposit-order-note')).toContainText('পেমেন্ট পাতায়');
   await popup.getByRole('button', { name: 'পেমেন্ট অনুমোদন করুন' }).click();
   await expect(popup.locator('[data-state="paid"]')).toBeVisible();
@@ -162,10 +163,12 @@ test('not received: proof images uploaded with a progress bar; axios loads only 
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
   await expect.poll(() => axiosLoads.length).toBe(1);
+  await page.screenshot({ path: 'test-results/not-received-uploading.png' });
   release();
   await expect(page.getByTestId('not-received-dialog')).toHaveCount(0);
   await expect(page.getByTestId(`withdrawal-${id}`).locator('[data-status="NOT_RECEIVED"]')).toBeVisible();
   await expect(page.getByTestId(`withdrawal-${id}`)).toContainText('bkash-statement.png');
+  await page.screenshot({ path: 'test-results/withdraw-after-report.png', fullPage: true });
 
   const detail = await request.get(`/ops/payments/withdrawals/${id}`, { headers: ops });
   const w = (await detail.json()).value;

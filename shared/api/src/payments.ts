@@ -60,6 +60,7 @@ export const PAYMENT_ERRORS = [
   'PROOF_TOO_LARGE',
   'PROOF_NOT_IMAGE',
   'TOO_MANY_REQUESTS',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERRORS)[number];
 

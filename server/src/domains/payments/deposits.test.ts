@@ -161,6 +161,8 @@ describe('a deposit through the sandbox gateway', () => {
     // the same request key again: the same order, not a second one
     const again = await deposit(m, { channel: 'ROCKET', amount: '100000', requestKey: 'req-rocket-0001' });
     expect(again.body.value.orderNo).toBe(order.orderNo);
+    const other = await deposit(m, { channel: 'ROCKET', amount: '200000', requestKey: 'req-rocket-0001' });
+    expect([other.status, other.body.errorCode]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await countOrders(m.id)).toBe(1);
 
     const page = await t.app.inject({ url: order.payUrl });

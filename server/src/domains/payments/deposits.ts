@@ -126,9 +126,15 @@ export interface StartDepositInput {
 /** Authorises, creates the order, and opens the payment at the channel's gateway. */
 export async function startDeposit(app: FastifyInstance, input: StartDepositInput): Promise<OrderRow> {
   const { member } = input;
+  const sameRequest = (o: OrderRow) => {
+    if (o.channel_code !== input.channelCode || BigInt(o.amount) !== input.amount) {
+      throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This request id was already used for another deposit');
+    }
+    return o;
+  };
   if (input.requestKey) {
     const earlier = await findOrderByRequestKey(app.db, member.id, input.requestKey);
-    if (earlier) return earlier;
+    if (earlier) return sameRequest(earlier);
   }
   const { channel, fee, rules } = await authoriseDeposit(app, member, input.channelCode, input.amount);
   const gateway = app.payments.gateways.get(channel.gateway);
@@ -155,7 +161,7 @@ export async function startDeposit(app: FastifyInstance, input: StartDepositInpu
   } catch (err) {
     // the same request key raced in: answer with the order the other request made
     const earlier = input.requestKey ? await findOrderByRequestKey(app.db, member.id, input.requestKey) : null;
-    if (earlier) return earlier;
+    if (earlier) return sameRequest(earlier);
     throw err;
   }
   try {

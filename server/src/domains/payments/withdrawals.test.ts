@@ -295,6 +295,8 @@ describe('POST /wps/payments/withdrawals', () => {
     });
     const again = await withdraw(m, { accountId: m.accountId, amount: '100000', requestKey: 'wd-key-000001' });
     expect(again.body.value.id).toBe(r.body.value.id);
+    const other = await withdraw(m, { accountId: m.accountId, amount: '90000', requestKey: 'wd-key-000001' });
+    expect([other.status, other.body.errorCode]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
     expect(await balance(t, m.token)).toBe('200000');
     expect((await houseBalance(t.db, 'WITHDRAWALS_PAYABLE')) - payableBefore).toBe(BigInt(100000));
     const list = await opsCall(t.app, 'GET', `/ops/payments/withdrawals?account=${m.account}`);

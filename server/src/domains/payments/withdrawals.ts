@@ -182,9 +182,15 @@ export interface RequestWithdrawalInput {
 export async function requestWithdrawal(app: FastifyInstance, input: RequestWithdrawalInput): Promise<WithdrawalRow> {
   const { member } = input;
   refuseTrialMoney(member);
+  const sameRequest = (w: WithdrawalRow) => {
+    if (Number(w.account_id) !== input.accountId || BigInt(w.amount) !== input.amount) {
+      throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This request id was already used for another withdrawal');
+    }
+    return w;
+  };
   if (input.requestKey) {
     const earlier = await findWithdrawalByKey(app.db, member.id, input.requestKey);
-    if (earlier) return earlier;
+    if (earlier) return sameRequest(earlier);
   }
   const rules = await app.payments.rules();
   assertAmountWithin(input.amount, BigInt(rules.withdrawMin), BigInt(rules.withdrawMax));
@@ -198,7 +204,7 @@ export async function requestWithdrawal(app: FastifyInstance, input: RequestWith
     return await app.ledger.transact(async (tx) => {
       await memberPaymentRow(tx.q, member.id, { forUpdate: true });
       const again = await findWithdrawalByKey(tx.q, member.id, requestKey);
-      if (again) return again;
+      if (again) return sameRequest(again);
       const today = await countWithdrawalsSince(tx.q, member.id, dhakaDayStart(now));
       if (today >= rules.withdrawDailyCount) {
         throw new ApiError(409, 'DAILY_WITHDRAWAL_LIMIT', `At most ${rules.withdrawDailyCount} withdrawals a day`, {

@@ -234,6 +234,7 @@ export default function DepositPage() {
                   data-testid={`channel-${c.code}`}
                   onClick={() => {
                     setCode(c.code);
+                    setRequestKey(newRequestKey());
                     setFieldError(undefined);
                   }}
                 >
@@ -248,6 +249,7 @@ export default function DepositPage() {
                 value={text}
                 onChange={(v) => {
                   setText(v);
+                  setRequestKey(newRequestKey());
                   setFieldError(undefined);
                 }}
                 error={fieldError}

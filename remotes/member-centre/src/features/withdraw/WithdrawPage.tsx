@@ -157,7 +157,15 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfoDto; onDone: (w: Wit
           {info.accounts.map((a) => (
             <li key={a.id}>
               <label>
-                <input type="radio" name="account" checked={accountId === a.id} onChange={() => setAccountId(a.id)} />
+                <input
+                  type="radio"
+                  name="account"
+                  checked={accountId === a.id}
+                  onChange={() => {
+                    setAccountId(a.id);
+                    setRequestKey(newRequestKey());
+                  }}
+                />
                 <MethodMark method={a.method} />
                 <span>
                   {a.method === 'BANK' ? a.bankName : t(`pay.methods.${a.method}`)} {a.accountNo}
@@ -171,6 +179,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfoDto; onDone: (w: Wit
         value={text}
         onChange={(v) => {
           setText(v);
+          setRequestKey(newRequestKey());
           setErrors((e) => ({ ...e, amount: undefined }));
         }}
         error={errors.amount}
