@@ -14,7 +14,7 @@ export interface OriginOptions {
   clientConfig?: Record<string, unknown>;
 }
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

@@ -171,13 +171,13 @@ test('a trial account gets the real-account dialog for favourites and real play'
   await expect(page.getByTestId('public-dialog')).toContainText('আসল অ্যাকাউন্ট');
 });
 
-test('a launch opens the platform launch page, honestly not connected, and the game appears in recent', async ({
+test('a launch of a live-casino game (no engine plays it) opens the platform launch page, honestly not connected, and the game appears in recent', async ({
   page,
   request,
 }) => {
   await english(page);
   const token = await memberToken(request, unique('play'));
-  await openAs(page, '/pvp', token);
+  await openAs(page, '/live', token);
   const tile = tiles(page).first();
   const node = await tile.getAttribute('data-node');
   const name = (await tile.locator('h3').textContent())!;
@@ -189,7 +189,7 @@ test('a launch opens the platform launch page, honestly not connected, and the g
   await page.goto('/recent');
   await expect(page.getByTestId('account-list-recent')).toBeVisible();
   await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
-  await page.goto('/pvp');
+  await page.goto('/live');
   await page.getByTestId('tab-RECENT').click();
   await expect(tiles(page).first()).toHaveAttribute('data-node', node!);
 });
@@ -202,7 +202,8 @@ test('home: recent games show only when logged in and not empty (slots)', async 
   await expect(page.getByTestId('home-section-RECENT')).toHaveCount(0);
   await page.goto('/rng');
   await tiles(page).first().getByTestId('play-now').click();
-  await expect(page.getByTestId('launch-page')).toBeVisible();
+  // a slot: the platform studio plays it, on its own game page with the launch's wallet token
+  await expect(page).toHaveURL(/\/play\/[A-Z0-9_]+\?token=[\w-]{43}$/);
   await page.goto('/');
   await expect(page.getByTestId('home-section-RECENT').getByTestId('game-tile')).toHaveCount(1);
 });

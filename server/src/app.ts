@@ -18,6 +18,7 @@ import { authDomain } from './domains/auth/auth.plugin';
 import { createSettingsStore, type SettingsStore } from './services/settings';
 import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
+import { studioDomain, type StudioDomainOptions } from './domains/studio/studio.plugin';
 import { createJobRunner, type JobRunner } from './services/jobs';
 import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
 
@@ -52,6 +53,8 @@ export interface ApiOptions {
   docsUi?: boolean;
   /** Run the periodic jobs' timers (default true; tests turn them off and call app.jobs.runNow). */
   jobs?: boolean;
+  /** The platform's own games: how the studio reaches the wallet API (tests pass failing transports). */
+  studio?: StudioDomainOptions;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
   /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
@@ -120,6 +123,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(contentRoutes);
     await app.register(walletDomain);
     await app.register(paymentsDomain, opts.payments ?? {});
+    await app.register(studioDomain, opts.studio ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -30,6 +30,7 @@ const SINGLETONS = {
   '@khela/api': '@khela/api',
   // the validator locale is module state: one copy per page, loaded only by the forms that use it
   '@khela/validation': '@khela/validation',
+  // not @khela/games-math: pure functions and constants, no module state; the games remote bundles it
 };
 
 /** The subsets of the router and of react-i18next the platform uses (see their .mjs files). */

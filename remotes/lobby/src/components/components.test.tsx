@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { Game } from '@khela/api';
 import { initI18n, i18n } from '@khela/i18n';
@@ -9,6 +9,7 @@ import '../i18n';
 import * as api from '../lib/api';
 import { favouriteIdsAtom, favouriteListAtom, resetFavouriteThrottle } from '../hooks/useFavourites';
 import { toastAtom } from '../hooks/toast';
+import { leaveFor } from '../hooks/useLaunch';
 import { GameTile } from './GameTile';
 import { LazyImage, DEFAULT_ICON } from './LazyImage';
 import { Pagination } from './Pagination';
@@ -113,6 +114,26 @@ describe('game tile', () => {
     } finally {
       setToken(null);
     }
+  });
+
+  it('a launch opens the game page the server answers: ours in the app, a connected vendor’s site by leaving it', async () => {
+    member();
+    const Where = () => <span data-testid="where">{useLocation().pathname + useLocation().search}</span>;
+    mocked.launchGame.mockResolvedValueOnce({ content: { game_url: '/play/KHELA_DICE?token=abc', ticket: 't' } });
+    wrap(
+      <>
+        <GameTile game={game()} />
+        <Where />
+      </>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play now' })));
+    expect(screen.getByTestId('where')).toHaveTextContent('/play/KHELA_DICE?token=abc');
+    const go = jest.spyOn(leaveFor, 'go').mockImplementation(() => undefined);
+    mocked.launchGame.mockResolvedValueOnce({ content: { game_url: 'https://games.vendor.example/launch?t=abc', ticket: 't' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play now' })));
+    expect(go).toHaveBeenCalledWith('https://games.vendor.example/launch?t=abc');
+    expect(screen.getByTestId('where')).toHaveTextContent('/play/KHELA_DICE?token=abc');
+    go.mockRestore();
   });
 
   it('playing for real as a guest opens the login popup and launches nothing', () => {

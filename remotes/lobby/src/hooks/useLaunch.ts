@@ -13,9 +13,16 @@ export const maintenanceAtom = atom<Game | null>(null);
 /** A VASSALAGE entry opens its vendor's popup list. */
 export const vendorPopupAtom = atom<Game | null>(null);
 
+/** A connected vendor's game lives on its own site (an absolute address); ours on our origin. */
+export const isExternalGameUrl = (url: string) => /^https?:\/\//i.test(url);
+
+/** Leaves the storefront for a connected vendor's game (a seam for tests). */
+export const leaveFor = { go: (url: string) => window.location.assign(url) };
+
 /**
  * Launching: login needed (real play needs a real account; a free trial any account), then the
- * launch call, then the platform's launch page. A lottery game opens its lottery page instead, and a
+ * launch call, then the game: the platform's own game page (/play/<code>?token=…), a connected
+ * vendor's site, or the platform's launch page. A lottery game opens its lottery page instead, and a
  * VASSALAGE entry the vendor popup list.
  */
 export function useLaunch() {
@@ -37,7 +44,8 @@ export function useLaunch() {
       try {
         const { content } = await launchGame(target, mode === 'real' ? 1 : 0, lang);
         setPopup(null);
-        navigate(content.game_url);
+        if (isExternalGameUrl(content.game_url)) leaveFor.go(content.game_url);
+        else navigate(content.game_url);
       } catch (err) {
         const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
         if (code === 'GAME_MAINTENANCE' && game) setMaintenance(game);

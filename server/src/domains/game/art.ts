@@ -184,6 +184,59 @@ function emblem(type: GameType, rand: () => number, accent: string): string {
   }
 }
 
+/**
+ * The platform's own games (Khela Originals) carry emblems of their own, drawn in the same style:
+ * the Royal Bengal Tiger of the slot, a pair of dice, and Andar Bahar's joker between its two piles.
+ */
+const ORIGINAL_EMBLEMS: Record<string, (accent: string, stroke: string) => string> = {
+  KHELA_TIGER_REELS: (_a, s) =>
+    `<circle cx="-29" cy="-29" r="12" fill="#f28c28" ${s}/><circle cx="29" cy="-29" r="12" fill="#f28c28" ${s}/>` +
+    `<circle cx="-29" cy="-29" r="5" fill="#ffd9b0"/><circle cx="29" cy="-29" r="5" fill="#ffd9b0"/>` +
+    `<circle r="40" fill="#f28c28" ${s}/>` +
+    `<path d="M-9-39 0-25 9-39ZM-40-8-24-3-40 3ZM40-8 24-3 40 3ZM-37 14-24 12-34 22ZM37 14 24 12 34 22Z" fill="#1d1d1d"/>` +
+    `<ellipse cy="15" rx="19" ry="14" fill="#fff"/><circle cx="-14" cy="-7" r="5" fill="#1d1d1d"/><circle cx="14" cy="-7" r="5" fill="#1d1d1d"/>` +
+    `<path d="M-7 6H7L0 14Z" fill="#1d1d1d"/><path d="M0 14V20M0 20C-4 24-9 24-11 21M0 20C4 24 9 24 11 21" stroke="#1d1d1d" stroke-width="2.5" fill="none"/>`,
+  KHELA_DICE: (a, s) => {
+    const pips = (cx: number, cy: number, at: [number, number][], fill: string) =>
+      at.map(([x, y]) => `<circle cx="${cx + x}" cy="${cy + y}" r="4.6" fill="${fill}"/>`).join('');
+    return (
+      `<g transform="rotate(-14 -20 0)"><rect x="-46" y="-26" width="52" height="52" rx="11" fill="#fff" fill-opacity="0.95"/>` +
+      pips(
+        -20,
+        0,
+        [
+          [-13, -13],
+          [0, 0],
+          [13, 13],
+        ],
+        '#1d1d1d',
+      ) +
+      `</g><g transform="rotate(12 22 4)"><rect x="-4" y="-22" width="52" height="52" rx="11" fill="${a}" ${s}/>` +
+      pips(
+        22,
+        4,
+        [
+          [-13, -13],
+          [13, -13],
+          [-13, 13],
+          [13, 13],
+          [0, 0],
+        ],
+        '#fff',
+      ) +
+      `</g>`
+    );
+  },
+  KHELA_ANDAR_BAHAR: (a, s) =>
+    `<rect x="-58" y="-22" width="34" height="48" rx="5" fill="#fff" fill-opacity="0.85" transform="rotate(-10 -41 2)"/>` +
+    `<rect x="24" y="-22" width="34" height="48" rx="5" fill="#fff" fill-opacity="0.85" transform="rotate(10 41 2)"/>` +
+    `<text x="-42" y="10" text-anchor="middle" font-size="20" font-weight="900" fill="#1d1d1d" ${FONT} transform="rotate(-10 -41 2)">A</text>` +
+    `<text x="42" y="10" text-anchor="middle" font-size="20" font-weight="900" fill="#1d1d1d" ${FONT} transform="rotate(10 41 2)">B</text>` +
+    `<rect x="-24" y="-36" width="48" height="68" rx="7" fill="${a}" ${s}/>` +
+    `<text y="-14" x="-14" font-size="16" font-weight="900" fill="#fff" ${FONT}>J</text>` +
+    `<path d="${SUITS[1]}" transform="translate(0 6) scale(0.42)" fill="#fff"/>`,
+};
+
 /** Square game art (240×240): background and pattern from the code, the category's emblem, the title. */
 export function gameArt(g: { gameCode: string; title: string; gameType: GameType; isGame: IsGame; vendorName: string }): string {
   const h = hash32(g.gameCode);
@@ -193,6 +246,7 @@ export function gameArt(g: { gameCode: string; title: string; gameType: GameType
   const accent = hsl(hue + 180, 80, 55);
   const lines = g.isGame === 'GAME' ? titleLines(g.title) : titleLines(g.vendorName, 14);
   const label = g.isGame === 'VASSALAGE' ? 'ALL TABLES' : g.isGame === 'LOBBY' ? 'LOBBY' : g.vendorName.toUpperCase();
+  const original = ORIGINAL_EMBLEMS[g.gameCode];
   const text = lines
     .map(
       (line, i) =>
@@ -204,7 +258,7 @@ export function gameArt(g: { gameCode: string; title: string; gameType: GameType
     `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(hue, 70, 38)}"/><stop offset="1" stop-color="${hsl(hue2, 65, 18)}"/></linearGradient>` +
     `<linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient></defs>` +
     `<rect width="240" height="240" fill="url(#b)"/>${pattern(h % 6, rand, 240)}` +
-    `<circle cx="120" cy="92" r="58" fill="#fff" fill-opacity="0.08"/>${emblem(g.gameType, rand, accent)}` +
+    `<circle cx="120" cy="92" r="58" fill="#fff" fill-opacity="0.08"/>${original ? `<g transform="translate(120 92)">${original(accent, `stroke="#fff" stroke-opacity="0.85" stroke-width="3"`)}</g>` : emblem(g.gameType, rand, accent)}` +
     `<rect width="240" height="240" fill="url(#s)"/>${text}` +
     `<text x="120" y="222" text-anchor="middle" font-size="10" letter-spacing="2" fill="#fff" fill-opacity="0.7" ${FONT}>${esc(label.slice(0, 24))}</text>` +
     `</svg>`

@@ -201,7 +201,8 @@ interface DbGame extends Omit<GameSeed, 'support_play'> {
   maintenance: boolean;
 }
 
-const artVersion = (...parts: (string | null)[]) => hash32(parts.join('\u0000')).toString(36);
+/** The version an art address carries: it changes when what the art shows changes. */
+export const artVersion = (...parts: (string | null)[]) => hash32(parts.join('\u0000')).toString(36);
 
 /** Reads the visible catalogue into a snapshot. */
 export async function loadCatalogue(q: Queryable): Promise<Catalogue> {

@@ -73,7 +73,8 @@ describe('vendors', () => {
     const res = await ops('PUT', '/ops/games/vendors/order', { codes: ['SAFFRON', 'HILSA'] });
     expect(res.status).toBe(200);
     const rng = (await lanes()).find((l) => l.gameCategory === 'RNG')!;
-    expect(rng.vendors.slice(0, 3)).toEqual(['SAFFRON', 'HILSA', 'LOTUSREEL']);
+    // Khela Originals comes first by default
+    expect(rng.vendors.slice(0, 3)).toEqual(['SAFFRON', 'HILSA', 'KHELA']);
   });
 
   it('refuses bad vendor edits, changing nothing', async () => {

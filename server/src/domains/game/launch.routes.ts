@@ -15,6 +15,8 @@ import {
   vendorQuery,
 } from './game.schemas';
 import { prizeModesOf } from './lottery.draws';
+import { gameUrlOf, launchPlan } from '../studio/launch-plan';
+import { issueWalletSession } from '../wallet/wallet-sessions';
 
 const tags = ['game'];
 const security = [{ token: [] }];
@@ -110,7 +112,8 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
       throw new ApiError(400, 'TRIAL_NOT_SUPPORTED', `${game.nameEn} has no free trial`);
     const lotto = lottoOf(game, q);
     const ticket = randomBytes(16).toString('base64url');
-    await app.db.tx(async (tx) => {
+    const plan = await launchPlan(app.db, game.nodeId, q.launchMode);
+    const gameUrl = await app.db.tx(async (tx) => {
       await tx.query(
         `INSERT INTO game_launches (ticket, member_id, node_id, account_type, launch_mode, lotto) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
         [ticket, request.member!.id, game.nodeId, q.accountType, q.launchMode, lotto ? JSON.stringify(lotto) : null],
@@ -120,14 +123,25 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
          ON CONFLICT (member_id, node_id) DO UPDATE SET last_played_at = now(), play_count = recent_games.play_count + 1`,
         [request.member!.id, game.nodeId],
       );
+      if (plan.kind === 'PAGE') return `/seamless?ticket=${ticket}`;
+      // the game (ours or a connected vendor's) calls the wallet API with this token
+      const { token } = await issueWalletSession(tx, {
+        memberId: request.member!.id,
+        vendorCode: game.vendor,
+        nodeId: game.nodeId,
+        accountType: q.accountType,
+      });
+      return gameUrlOf(plan, { token, gameCode: game.gameCode, lang: langOf(request).toLowerCase(), accountType: q.accountType });
     });
-    return ok({ content: { game_url: `/seamless?ticket=${ticket}`, ticket } }, 'Launched');
+    return ok({ content: { game_url: gameUrl, ticket } }, 'Launched');
   };
 
   const description =
     "Resolves the game (nodeId or gameId; lottoGameCode with launchMode LOTT; or only vassalage: that vendor's lobby), " +
-    "records the launch and puts the game on top of the member's recent games. value.content.game_url is the " +
-    "platform's launch page. Refusals: 401 NOT_LOGGED_IN, 400 LAUNCH_TARGET_MISSING, 404 GAME_NOT_FOUND, " +
+    "records the launch and puts the game on top of the member's recent games. value.content.game_url: for a game the " +
+    'platform studio plays (its own vendor KHELA; RNG and FISH on the slot, PVP on the card engine, for a vendor not ' +
+    'connected) /play/<gameCode>?token=<wallet token>; for a connected vendor its launch address with the wallet token; ' +
+    'otherwise the platform\'s launch page (/seamless?ticket=…, "not connected"). Refusals: 401 NOT_LOGGED_IN, 400 LAUNCH_TARGET_MISSING, 404 GAME_NOT_FOUND, ' +
     '400 GAME_MISMATCH, 400 NOT_LAUNCHABLE (a VASSALAGE entry), 409 GAME_MAINTENANCE, 403 NEED_REAL_ACCOUNT ' +
     '(a trial account playing for real), 400 TRIAL_NOT_SUPPORTED (free trial of a game whose supportPlay is 1), ' +
     '400 PRIZE_MODE_UNSUPPORTED.';

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/db';
 import { seedAnnouncements } from '../content/content.seed';
 import { seedGameCatalogue } from './catalogue.seed';
+import { seedOriginals } from '../studio/studio.seed';
 
-/** The lobby's starting data: the game catalogue and winners' board, and the announcements. */
+/** The lobby's starting data: the game catalogue and winners' board, the platform's own games, and the announcements. */
 export async function seedLobby(db: Db): Promise<void> {
   await seedGameCatalogue(db);
+  await seedOriginals(db);
   await seedAnnouncements(db);
 }
