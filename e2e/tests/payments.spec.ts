@@ -151,20 +151,32 @@ test('not received: proof images uploaded with a progress bar; axios loads only 
   await expect(page.getByTestId('proof-files')).toContainText('bkash-statement.png');
   await page.getByTestId('complaint-input').fill('Nothing arrived in my bKash');
 
-  // hold the server's answer so the bar can be seen on the way
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/not-received', async (route) => {
-    await held;
-    await route.continue();
+  // a slow uplink (256 KB/s, as on a weak mobile connection): the 1 MB upload takes seconds and
+  // the bar moves on the way; the values it showed are recorded as they change
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __progress: number[] }).__progress = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="upload-progress"]');
+      const v = Number(bar?.getAttribute('aria-valuenow'));
+      if (bar && seen[seen.length - 1] !== v) seen.push(v);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
   });
   await page.getByTestId('not-received-send').click();
-  const bar = page.getByTestId('upload-progress');
-  await expect(bar).toBeVisible();
-  await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/);
-  await expect.poll(() => axiosLoads.length).toBe(1);
+  await expect(page.getByTestId('upload-progress')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __progress: number[] }).__progress.some((v) => v > 0 && v < 100)))
+    .toBe(true);
   await page.screenshot({ path: 'test-results/not-received-uploading.png' });
-  release();
+  await expect.poll(() => axiosLoads.length).toBe(1);
   await expect(page.getByTestId('not-received-dialog')).toHaveCount(0);
   await expect(page.getByTestId(`withdrawal-${id}`).locator('[data-status="NOT_RECEIVED"]')).toBeVisible();
   await expect(page.getByTestId(`withdrawal-${id}`)).toContainText('bkash-statement.png');

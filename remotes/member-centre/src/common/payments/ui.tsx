@@ -28,7 +28,8 @@ export function useMoney() {
       }).format(new Date(iso)),
     [lang],
   );
-  return { t, lang, money, time };
+  const num = useCallback((n: number) => new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB').format(n), [lang]);
+  return { t, lang, money, time, num };
 }
 
 /** A refusal in the member's language, with its figures (limits, balance, what is missing) filled in. */

@@ -23,7 +23,7 @@ export function NotReceivedDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t, money } = useMoney();
+  const { t, money, lang } = useMoney();
   const errorText = useErrorText();
   const [complaint, setComplaint] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -90,11 +90,10 @@ export function NotReceivedDialog({
           </small>
         </label>
         <div className="pay-field">
-          <label className="pay-field__label" htmlFor="proof-input">
-            {t('withdraw.proofs')}
-          </label>
+          <span className="pay-field__label">{t('withdraw.proofs')}</span>
           <input
             id="proof-input"
+            className="pay-visually-hidden"
             type="file"
             accept="image/png,image/jpeg"
             multiple
@@ -105,6 +104,15 @@ export function NotReceivedDialog({
               e.target.value = '';
             }}
           />
+          <div className="pay-actions">
+            <label
+              htmlFor="proof-input"
+              className="k-button k-button--ghost"
+              aria-disabled={progress !== null || files.length >= PROOF_MAX_FILES}
+            >
+              {t('withdraw.chooseImages')}
+            </label>
+          </div>
           <small className="pay-field__hint">{t('withdraw.proofHint')}</small>
           <FieldError testId="proof-error">{fileError}</FieldError>
           {files.length ? (
@@ -134,7 +142,9 @@ export function NotReceivedDialog({
             >
               <span style={{ width: `${percent}%` }} />
             </div>
-            <small>{t('withdraw.uploading', { percent })}</small>
+            <small>
+              {t('withdraw.uploading', { percent: new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB').format(percent) })}
+            </small>
           </div>
         ) : null}
         <FieldError testId="not-received-error">{formError}</FieldError>

@@ -309,7 +309,7 @@ function History({ rows, onChanged }: { rows: WithdrawalDto[]; onChanged: () => 
 }
 
 export default function WithdrawPage() {
-  const { t, money } = useMoney();
+  const { t, money, num } = useMoney();
   const errorText = useErrorText();
   const info = useLoad((signal) => fetchInfo(signal));
   const history = useLoad((signal) => fetchWithdrawals(signal));
@@ -336,7 +336,7 @@ export default function WithdrawPage() {
           </button>
         </div>
         <small className="pay-field__hint">
-          {t('withdraw.rules', { min: money(v.minAmount), max: money(v.maxAmount), left, count: v.dailyCount })}
+          {t('withdraw.rules', { min: money(v.minAmount), max: money(v.maxAmount), left: num(left), count: num(v.dailyCount) })}
         </small>
       </div>
 
@@ -346,7 +346,7 @@ export default function WithdrawPage() {
           <p className="pay-note pay-note--bad" style={{ margin: 0 }}>
             {t('withdraw.turnoverBody', {
               deposits: money(tv.deposits),
-              multiplier: tv.multiplier,
+              multiplier: num(tv.multiplier),
               required: money(tv.required),
               done: money(tv.done),
               missing: money(tv.missing),
