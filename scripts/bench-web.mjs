@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Prints the web figures: cold build of all seven builds; gzip bytes of every script a guest's
-// home page loads, split into the shell's own code, shared libraries and the lobby; and the time
-// to the lobby rendered and the LCP in Chromium, on loopback and under slow 4G with 4x CPU.
+// Prints the web figures: cold build of all eight builds; gzip bytes of every script a guest's
+// home page loads, split into the shell's own code, shared libraries and the lobby; the games
+// remote's own JavaScript at first use (a slot page, the verify page); and the time to the lobby
+// rendered and the LCP in Chromium, on loopback and under slow 4G with 4x CPU.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -13,7 +14,7 @@ import { buildAll } from './build.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
-const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'];
+const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall', 'games'];
 const port = Number(process.env.BENCH_PORT ?? 8282);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -88,8 +89,10 @@ async function visit({ throttle }) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   const scripts = new Set();
+  const fonts = new Set();
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script' || /\.js(\?|$)/.test(res.url())) scripts.add(res.url());
+    if (/\.woff2(\?|$)/.test(res.url())) fonts.add(res.url());
   });
   await page.addInitScript(() => {
     window.__lcp = 0;
@@ -104,11 +107,56 @@ async function visit({ throttle }) {
   await page.waitForTimeout(500);
   const lcp = await page.evaluate(() => window.__lcp);
   await context.close();
-  return { rendered, lcp, scripts: [...scripts] };
+  return { rendered, lcp, scripts: [...scripts], fonts: [...fonts] };
 }
 
 const loopback = await visit({ throttle: false });
 const slow = await visit({ throttle: true });
+
+/**
+ * The games remote at first use: a member (made through the operator API of the e2e server) opens
+ * a free trial of the platform's slot, and, in another tab, the verify page; the remote's own
+ * JavaScript (and CSS) that each loads, gzip. The guest home above must never load any of it.
+ */
+async function gamesFirstUse() {
+  const ops = { 'X-Ops-Key': process.env.KHELA_OPS_KEY ?? 'e2e-ops-key', 'Content-Type': 'application/json' };
+  const account = `bench${Date.now().toString(36)}`;
+  await fetch(`${base}/ops/members`, {
+    method: 'POST',
+    headers: ops,
+    body: JSON.stringify({ account, nickname: account, type: 0 }),
+  });
+  const session = await (
+    await fetch(`${base}/ops/sessions`, { method: 'POST', headers: ops, body: JSON.stringify({ account }) })
+  ).json();
+  const token = session.value?.token;
+  const query = new URLSearchParams({ launchMode: 'GAME', gameId: 'KHELA_TIGER_REELS', accountType: '0' });
+  const launched = await (await fetch(`${base}/wps/game/launchGame?${query}`, { headers: { Authorization: token } })).json();
+  const gameUrl = launched.value?.content?.game_url;
+  if (!token || !gameUrl?.startsWith('/play/')) return null;
+  const measure = async (path, ready) => {
+    const context = await browser.newContext();
+    await context.addInitScript((t) => sessionStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    const files = new Set();
+    page.on(
+      'response',
+      (res) => res.url().includes('/remotes/games/') && /\.(js|css)(\?|$)/.test(res.url()) && files.add(res.url()),
+    );
+    await page.goto(base + path);
+    await page.getByTestId(ready).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    const sum = { js: 0, css: 0 };
+    for (const url of files) {
+      const { file } = classify(url);
+      if (file && existsSync(file)) sum[url.endsWith('.css') ? 'css' : 'js'] += gzipSync(readFileSync(file), { level: 9 }).length;
+    }
+    return sum;
+  };
+  return { game: await measure(gameUrl, 'slot-board'), verify: await measure('/play/verify', 'verify-form') };
+}
+const games = await gamesFirstUse().catch((err) => (console.error('[bench] games remote not measured:', err.message), null));
 await browser.close();
 server.kill('SIGTERM');
 
@@ -122,10 +170,26 @@ for (const url of loopback.scripts) {
   total += bytes;
 }
 
+// the web fonts are woff2 (compressed already): their bytes as served
+let fontBytes = 0;
+for (const url of loopback.fonts) {
+  const { file } = classify(url);
+  const bytes = file && existsSync(file) ? readFileSync(file).length : 0;
+  if (process.env.BENCH_VERBOSE) console.log(`    ${kb(bytes).padStart(9)}  web font          ${new URL(url).pathname}`);
+  fontBytes += bytes;
+}
+
 console.log('\nKhela web benchmark');
-console.log(`  cold build, all seven builds:        ${buildSeconds.toFixed(1)} s`);
+console.log(`  cold build, all eight builds:        ${buildSeconds.toFixed(1)} s`);
 console.log(`  guest home page JavaScript (gzip):   ${kb(total)} in ${loopback.scripts.length} files`);
 for (const [g, n] of Object.entries(groups).sort((a, b) => b[1] - a[1])) console.log(`    ${g.padEnd(34)} ${kb(n)}`);
+console.log(`  web fonts (woff2):                   ${kb(fontBytes)} in ${loopback.fonts.length} files`);
+console.log(`  JavaScript and fonts:                ${kb(total + fontBytes)}`);
+if (games) {
+  console.log(
+    `  games remote at first use (gzip):    slot page ${kb(games.game.js)} JS + ${kb(games.game.css)} CSS; verify page ${kb(games.verify.js)} JS + ${kb(games.verify.css)} CSS`,
+  );
+}
 console.log(`  lobby rendered, loopback:            ${loopback.rendered.toFixed(0)} ms (LCP ${loopback.lcp.toFixed(0)} ms)`);
 console.log(`  lobby rendered, slow 4G + 4x CPU:    ${slow.rendered.toFixed(0)} ms (LCP ${slow.lcp.toFixed(0)} ms)`);
 process.exit(0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then a
-// fresh build of all seven builds and the end-to-end tests in Chromium against it.
+// fresh build of all eight builds and the end-to-end tests in Chromium against it.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -15,6 +15,35 @@ const runtimeSdkEsm = require
   .resolve('@module-federation/sdk', { paths: [require.resolve('@module-federation/enhanced')] })
   .replace(/index\.cjs$/, 'index.js');
 
+/**
+ * Writes boot-assets.json: the files the page loads as soon as the shell's entry runs (the
+ * bootstrap chunk, its styles, and the shared libraries the shell provides), and the web fonts. The
+ * origin turns them into preload hints, so they download while main.js does instead of after it.
+ */
+class BootAssetsPlugin {
+  apply(compiler: import('@rspack/core').Compiler) {
+    compiler.hooks.thisCompilation.tap('khela-boot-assets', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'khela-boot-assets', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = new Set<string>();
+          for (const group of compilation.entrypoints.get('main')?.childrenIterable ?? [])
+            for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+          const all = [...files].sort();
+          const boot = {
+            scripts: all.filter((f) => f.endsWith('.js')),
+            styles: all.filter((f) => f.endsWith('.css')),
+            fonts: Object.keys(compilation.assets)
+              .filter((f) => f.endsWith('.woff2'))
+              .sort(),
+          };
+          compilation.emitAsset('boot-assets.json', new rspack.sources.RawSource(JSON.stringify(boot, null, 2)));
+        },
+      );
+    });
+  }
+}
+
 const config: Configuration = {
   ...base,
   entry: { main: './src/index.ts' },
@@ -34,7 +63,16 @@ const config: Configuration = {
       minify: false, // keeps the origin's <!--KHELA_BOOT--> placeholder
     }),
     definePlugin,
+    new BootAssetsPlugin(),
   ],
+  module: {
+    ...base.module,
+    rules: [
+      ...base.module.rules,
+      // the web font keeps its name (the origin preloads it by name) and a content hash
+      { test: /\.woff2$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:10][ext]' } },
+    ],
+  },
   optimization: { splitChunks: { chunks: 'async' } },
   devServer: { port: 3001, historyApiFallback: true, hot: true },
 };

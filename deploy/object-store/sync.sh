@@ -24,3 +24,4 @@ for part in shell remotes; do
 done
 aws s3 cp "$releases/index.html" "$bucket/index.html" --cache-control 'no-cache' --content-type 'text/html; charset=utf-8'
 aws s3 cp "$releases/remotes.json" "$bucket/remotes.json" --cache-control 'no-cache' --content-type 'application/json'
+aws s3 cp "$releases/robots.txt" "$bucket/robots.txt" --cache-control 'public, max-age=3600' --content-type 'text/plain'

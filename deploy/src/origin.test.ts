@@ -81,4 +81,48 @@ describe('origin', () => {
     // the tool's history is not a file of the site: it gets the page, never the history
     expect(await (await get('/.history/lobby.jsonl')).text()).not.toContain('"action"');
   });
+
+  it('renders each route with its language, title, description, canonical link and the preloads it needs', async () => {
+    const { get, ws } = await origin();
+    const { shell, remotes } = await readPointer(ws.releases);
+    const home = await (await get('/')).text();
+    expect(home).toContain('<html lang="bn"');
+    expect(home).toMatch(/<title>[^<]*খেলা<\/title>/);
+    expect(home).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(home).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/">/);
+    // the home mounts the lobby's HomePage: its manifest, entry and exposed chunk load with the shell
+    const lobby = `/remotes/lobby/${remotes.lobby!.version}`;
+    expect(home).toContain(`<link rel="preload" href="${lobby}/mf-manifest.json" as="fetch" crossorigin="anonymous">`);
+    expect(home).toContain(`<link rel="preload" href="${lobby}/remoteEntry.js" as="script"`);
+    expect(home).toContain(`<link rel="preload" href="${lobby}/__federation_expose_HomePage.js" as="script"`);
+    expect(home).toContain(`<link rel="preload" href="/shell/${shell}/main.js" as="script"`);
+    // the boot data is JSON, not a script that runs
+    expect(home).toMatch(/<script type="application\/json" id="khela-boot">\{"pointer":/);
+    expect(home).not.toMatch(/<script>/);
+
+    const english = await (await get('/promotions', { cookie: 'hisLang=EN' })).text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('<title>Promotions | Khela</title>');
+    const promotions = `/remotes/promotions/${remotes.promotions!.version}`;
+    expect(english).toContain(`href="${promotions}/__federation_expose_PromotionsPage.js"`);
+    expect(english).not.toContain('__federation_expose_HomePage.js');
+    // a member's page has no address of its own to index
+    expect(await (await get('/member/withdraw')).text()).not.toContain('rel="canonical"');
+
+    // compressed when the browser takes it
+    const br = await get('/', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(await br.text()).toContain('<html lang="bn"');
+  });
+
+  it('serves a robots.txt that lets the storefront be crawled, but not the API or members’ pages', async () => {
+    const { get } = await origin();
+    const res = await get('/robots.txt');
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const line of lines.slice(1)) expect(line).toMatch(/^(Allow|Disallow): \/\S*$/);
+    expect(lines).toEqual(expect.arrayContaining(['Allow: /', 'Disallow: /wps/', 'Disallow: /member/']));
+  });
 });

@@ -1,17 +1,37 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { renderPage } from './page';
+import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/src/first-data';
+import { dataKey, type DataRequest } from '@khela/api/src/inlined';
+import { LANGUAGE_COOKIE } from '@khela/i18n/src/seo';
+import { renderPage, robotsTxt, type Preload } from './page';
+import { PreloadReader } from './preloads';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
 export interface OriginOptions {
   releasesDir?: string;
   /** serve the dist folders directly as version "dev" (npm run dev) */
   dev?: boolean;
-  /** written into the page as window.__KHELA_CONFIG__ (e.g. the remote load time-out) */
+  /** written into the page's boot data for the shell (e.g. the remote load time-out) */
   clientConfig?: Record<string, unknown>;
+  /**
+   * The storefront's public address (e.g. https://khela.example) for canonical links; default
+   * KHELA_PUBLIC_URL, else the request's own protocol and host.
+   */
+  publicUrl?: string;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** The page's language: the visitor's choice (the shell mirrors hisLang into a cookie), else BN. */
+export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
+  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(cookieHeader ?? '');
+  return m?.[1]?.toUpperCase() === 'EN' ? 'EN' : 'BN';
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];
@@ -50,7 +70,48 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
   const releasesDir = dev ? await linkDevReleases() : (opts.releasesDir ?? defaultReleasesDir());
   const templates = new Map<string, string>();
 
-  async function page(reply: FastifyReply) {
+  // a version never changes: what is read from it is kept (a few hundred bytes per version)
+  const preloads = new PreloadReader(releasesDir, !dev);
+
+  /**
+   * The route's first data, answered by the API in this process (as the browser would have asked
+   * it, in the page's language, from the visitor's address): only public answers, never a token.
+   */
+  async function firstData(req: FastifyRequest, route: EntryRoute, lang: 'BN' | 'EN') {
+    const answers: Record<string, string> = {};
+    if (!app.hasRoute({ method: 'GET', url: '/wps/system/status' })) return { answers, open: true };
+    const ask = async (r: DataRequest) => {
+      const query = Object.fromEntries(
+        Object.entries(r.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      ) as Record<string, string>;
+      const res = await app.inject({
+        method: 'GET',
+        url: r.path,
+        query,
+        headers: { language: lang, device: 'web', merchant: 'KHELA', 'user-agent': req.headers['user-agent'] ?? '' },
+        remoteAddress: req.ip,
+      });
+      if (res.statusCode !== 200 || !res.headers['content-type']?.toString().startsWith('application/json')) return null;
+      const body = res.json() as { success?: boolean; value?: unknown };
+      if (!body?.success) return null;
+      answers[dataKey(lang, r.path, r.query)] = res.payload;
+      return body.value;
+    };
+    const [status] = await Promise.all([ask(shellRequests(lang)[0]), ...shellRequests(lang).slice(1).map(ask)]);
+    const s = status as { status?: number; maintenance?: boolean } | null;
+    // the maintenance and blocked pages need only the status and the permission info
+    const open = !!s && s.status === 0 && !s.maintenance;
+    let bannerImage: string | undefined;
+    if (open) {
+      const values = await Promise.all(route.requests.map(ask));
+      const announcements = values[route.requests.findIndex((r) => r.path.endsWith('MCSFE_getListAnnouncements'))] as
+        { banners?: { groupName: string; imageUrl: string }[] } | undefined;
+      bannerImage = announcements?.banners?.find((b) => b.groupName === 'w_home')?.imageUrl;
+    }
+    return { answers, open, bannerImage };
+  }
+
+  async function page(req: FastifyRequest, reply: FastifyReply) {
     const pointer = await readPointer(releasesDir);
     if (!pointer.shell) {
       return reply.code(503).type('text/plain').send('No shell is published yet: run npm run build, then npm start.');
@@ -60,8 +121,40 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
       templates.set(pointer.shell, template); // a version never changes, so its page can be kept
     }
-    const html = renderPage(template, { ...pointer, shell: pointer.shell }, opts.clientConfig);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const url = new URL(req.url, 'http://origin');
+    const lang = pageLanguage(req.headers.cookie);
+    const route = entryRoute(url.pathname, url.search, lang);
+    const [data, shellHints] = await Promise.all([firstData(req, route, lang), preloads.shell(pointer.shell, template)]);
+    const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
+    const image: Preload[] = data.bannerImage ? [{ href: data.bannerImage, as: 'image', fetchpriority: 'high' }] : [];
+    const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+    const html = renderPage(
+      template,
+      { ...pointer, shell: pointer.shell },
+      {
+        lang,
+        route: route.name,
+        // a members' page has no address of its own to index (a visitor without a session sees the home there)
+        canonical: route.private ? undefined : publicUrl + url.pathname,
+        // the image and the area first: what the first paint needs before the fonts
+        preloads: [...shellHints.filter((p) => p.as !== 'font'), ...image, ...area, ...shellHints.filter((p) => p.as === 'font')],
+        data: Object.keys(data.answers).length
+          ? `{"lang":"${lang}","answers":{${Object.entries(data.answers)
+              .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+              .join(',')}}}`
+          : undefined,
+        clientConfig: opts.clientConfig,
+      },
+    );
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
+    // the page carries its first data: compressed (quickly: it is made per request)
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts))
+      return reply
+        .header('Content-Encoding', 'br')
+        .send(await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await gz(html, { level: 6 }));
+    return reply.send(html);
   }
 
   // Read per request (the release tool replaces the file atomically; several origins can share
@@ -97,10 +190,14 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     return reply.sendFile(rel);
   }
 
+  app.get('/robots.txt', async (_req, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain').send(robotsTxt()),
+  );
+
   // Every other GET is a route of the single-page application.
   app.get('/*', async (req, reply) => {
     if (API_PREFIXES.some((p) => req.url.startsWith(p))) return reply.callNotFound();
-    return page(reply);
+    return page(req, reply);
   });
-  app.get('/', async (_req, reply) => page(reply));
+  app.get('/', async (req, reply) => page(req, reply));
 }

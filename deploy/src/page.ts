@@ -2,56 +2,133 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pointer } from '@khela/api/src/remotes';
+import { routeMeta } from '@khela/i18n/src/seo';
+import { PreloadReader } from './preloads';
 
-/** Escapes JSON for an inline <script>: no "</script>" or line separators can end it early. */
-const inlineJson = (value: unknown) =>
-  JSON.stringify(value)
+/** Escapes JSON for an inline <script>: no "</script>", "<!--" or line separators can end it early. */
+export const inlineJson = (json: string) =>
+  json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/**
- * The page's boot script: the pointer (so the shell needs no extra round trip) and the system
- * status request, started before any script of ours has downloaded.
- */
-function bootScript(pointer: Pointer, clientConfig: Record<string, unknown> | undefined): string {
-  const status =
-    "fetch('/wps/system/status',{headers:{Device:'web'}}).then(function(r){return r.json()})" +
-    '.then(function(e){if(!e||!e.success)throw e;return e.value})';
-  const config = clientConfig ? `window.__KHELA_CONFIG__=${inlineJson(clientConfig)};` : '';
-  // the lobby's manifest is needed by every home page; while a canary of the lobby runs, which
-  // manifest a browser needs depends on its bucket: the shell preloads it then
-  const lobby = pointer.remotes.lobby;
-  const preloads = lobby && !lobby.canary ? `<link rel="preload" href="${lobby.url}" as="fetch" crossorigin="anonymous">` : '';
-  return (
-    `${preloads}<script>${config}window.__KHELA_BOOT__={pointer:${inlineJson(pointer)},status:${status}};` +
-    'window.__KHELA_BOOT__.status.catch(function(){});</script>'
-  );
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** What the page of one request carries besides the shell's own template. */
+export interface PageContext {
+  /** the page's language: BN or EN */
+  lang?: string;
+  /** the route's name (@khela/api's entryRoute) for its title and description */
+  route?: string;
+  /** absolute address of the page without its query, for <link rel="canonical"> */
+  canonical?: string;
+  /** <link rel="preload"> hints, in the order the page needs them */
+  preloads?: Preload[];
+  /** the inlined first data: the JSON text of an InlinedData (see @khela/api's inlined.ts) */
+  data?: string;
+  /** operator or test configuration for the client (e.g. the remote load time-out) */
+  clientConfig?: Record<string, unknown>;
 }
 
-/** The page: the shell version's index.html with its folder and the pointer filled in. */
-export function renderPage(
-  template: string,
-  pointer: Pointer & { shell: string },
-  clientConfig?: Record<string, unknown>,
-): string {
+export interface Preload {
+  href: string;
+  as: 'script' | 'style' | 'fetch' | 'font' | 'image';
+  /** a stylesheet applied at once (the first paint needs it), not only fetched */
+  apply?: boolean;
+  /** fetches and fonts are CORS requests: the hint must say so to be used */
+  crossorigin?: boolean;
+  type?: string;
+  fetchpriority?: 'high' | 'low';
+}
+
+const preloadTag = (p: Preload) =>
+  p.apply
+    ? `<link rel="stylesheet" href="${escapeHtml(p.href)}">`
+    : `<link rel="preload" href="${escapeHtml(p.href)}" as="${p.as}"` +
+      (p.type ? ` type="${p.type}"` : '') +
+      (p.crossorigin ? ' crossorigin="anonymous"' : '') +
+      (p.fetchpriority ? ` fetchpriority="${p.fetchpriority}"` : '') +
+      '>';
+
+/**
+ * The head the origin adds: description, canonical address, preload hints, and the boot data as
+ * JSON elements (no script of ours runs inline, so a Content-Security-Policy needs no exception:
+ * the shell reads them with JSON.parse).
+ */
+function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: string }): string {
+  const boot = JSON.stringify({ pointer, config: ctx.clientConfig ?? {} });
+  return [
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    ctx.canonical ? `<link rel="canonical" href="${escapeHtml(ctx.canonical)}">` : '',
+    ...(ctx.preloads ?? []).map(preloadTag),
+    `<script type="application/json" id="khela-boot">${inlineJson(boot)}</script>`,
+    ctx.data ? `<script type="application/json" id="khela-data">${inlineJson(ctx.data)}</script>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+/** The page: the shell version's index.html with its folder, language, head and boot data filled in. */
+export function renderPage(template: string, pointer: Pointer & { shell: string }, ctx: PageContext = {}): string {
+  const lang = ctx.lang === 'EN' ? 'EN' : 'BN';
+  const meta = routeMeta(ctx.route ?? 'home', lang);
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const hasTitle = /<title>[^<]*<\/title>/.test(template);
   return template
     .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
-    .replace('<!--KHELA_BOOT-->', bootScript(pointer, clientConfig));
+    .replace(
+      /<html(\s[^>]*)?>/,
+      (_m, attrs: string = '') => `<html lang="${lang.toLowerCase()}"${attrs.replace(/\s+lang="[^"]*"/, '')}>`,
+    )
+    .replace(/<title>[^<]*<\/title>/, title)
+    .replace('<!--KHELA_BOOT-->', (boot) => (hasTitle ? boot : `${title}${boot}`))
+    .replace('<!--KHELA_BRAND-->', lang === 'EN' ? 'Khela' : 'খেলা')
+    .replace('<!--KHELA_BOOT-->', () => bootHead(pointer, ctx, meta));
+}
+
+/** The robots.txt of the storefront: everything public may be crawled, members' pages and the API not. */
+export function robotsTxt(): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /member/',
+    'Disallow: /agentHome',
+    'Disallow: /seamless',
+    'Disallow: /wps/',
+    'Disallow: /lgw/',
+    'Disallow: /ops/',
+    'Disallow: /dev/',
+    '',
+  ].join('\n');
 }
 
 /**
  * `<releases>/index.html`: the page for the pointer, rendered by the release tool at every pointer
  * change, so that a static origin (nginx, an object store behind a CDN) serves the same page as
- * the Node origin, with no code (see deploy/README.md). Replaced atomically, like the pointer.
+ * the Node origin, with no code (see deploy/README.md). Replaced atomically, like the pointer. It
+ * has no per-request data: the shell asks the API for what the Node origin would have inlined.
  */
 export async function writeStaticPage(releasesDir: string, pointer: Pointer): Promise<void> {
   if (!pointer.shell) return;
   const template = await readFile(path.join(releasesDir, 'shell', pointer.shell, 'index.html'), 'utf8');
-  const file = path.join(releasesDir, 'index.html');
+  // one page for every route: the shell's boot files and the home's area (the usual first visit)
+  const reader = new PreloadReader(releasesDir, false);
+  const [shell, home] = await Promise.all([
+    reader.shell(pointer.shell, template),
+    reader.area(pointer.remotes.lobby, 'HomePage'),
+  ]);
+  const preloads = [...shell.filter((p) => p.as !== 'font'), ...home, ...shell.filter((p) => p.as === 'font')];
+  await writeAtomically(
+    path.join(releasesDir, 'index.html'),
+    renderPage(template, { ...pointer, shell: pointer.shell }, { preloads }),
+  );
+  await writeAtomically(path.join(releasesDir, 'robots.txt'), robotsTxt());
+}
+
+async function writeAtomically(file: string, content: string) {
   const tmp = `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   try {
-    await writeFile(tmp, renderPage(template, { ...pointer, shell: pointer.shell }), { flush: true });
+    await writeFile(tmp, content, { flush: true });
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });

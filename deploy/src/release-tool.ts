@@ -527,7 +527,7 @@ export async function prune(opts: PruneOptions = {}): Promise<PruneReport> {
 }
 
 /**
- * What `npm start` (and the end-to-end server) do after a build: publish the seven builds and
+ * What `npm start` (and the end-to-end server) do after a build: publish the eight builds and
  * point the pointer at them, through the same lock, gates and history as the release commands.
  * An entry that does not change keeps its canary.
  */

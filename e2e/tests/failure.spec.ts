@@ -18,6 +18,7 @@ const AREAS: AreaCase[] = [
   { remote: 'agent-centre', path: '/agentHome', ready: 'agent-home', token: 'agent', hasHeader: false },
   { remote: 'promotions', path: '/promotions', ready: 'promotions-page', hasHeader: true },
   { remote: 'points-mall', path: '/pointMall', ready: 'point-mall', hasHeader: true },
+  { remote: 'games', path: '/play/verify', ready: 'verify-page', hasHeader: true },
 ];
 
 const FAILURES: Record<string, (route: Route) => Promise<void>> = {

@@ -44,6 +44,10 @@ test('each remote renders at one of its routes, and the page holds one React DOM
   await expect(page.getByTestId('promotions-page')).toBeVisible(); // promotions, client-side navigation
   await page.goto('/pointMall');
   await expect(page.getByTestId('point-mall')).toBeVisible(); // points-mall
+  await page.goto('/play/verify');
+  await expect(page.getByTestId('verify-page')).toBeVisible(); // games
+  await expect(page.getByTestId('header')).toBeVisible(); // with the header,
+  await expect(page.getByTestId('footer')).toHaveCount(0); // without the footer
   await gotoAs(page, '/member/withdraw', agent);
   await expect(page.getByTestId('member-page-withdraw')).toBeVisible(); // member-centre
   await expect(page).not.toHaveURL(/token=/);

@@ -1,4 +1,4 @@
-// The one place that declares what all seven builds share at run time. Every rspack.config.ts
+// The one place that declares what all eight builds share at run time. Every rspack.config.ts
 // (shell and remotes) calls these helpers, so a singleton can never be declared in one build and
 // forgotten in another. Versions come from the installed packages, so the requirement a remote is
 // built with is exactly what it was tested against.

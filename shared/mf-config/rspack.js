@@ -40,7 +40,11 @@ function baseConfig({ name, dirname, uniqueName }) {
       module: { rules: [swcRule(isDev), { test: /\.css$/, type: 'css/auto' }] },
       performance: false,
     },
-    definePlugin: new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production') }),
+    // ENV_TARGET: the federation runtime drops its Node.js loaders from a build for browsers
+    definePlugin: new rspack.DefinePlugin({
+      'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+      ENV_TARGET: JSON.stringify('web'),
+    }),
   };
 }
 

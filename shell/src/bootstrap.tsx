@@ -1,19 +1,14 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi } from '@khela/api';
-import { currentLanguage, initI18n } from '@khela/i18n';
-import { readPointer } from './federation/pointer';
+import { configureApi, takeInlined, type PermissionInfo } from '@khela/api';
+import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
+import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { App } from './app/App';
 import { takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
-import { setToken } from '@khela/session';
+import { permissionAtom, sessionStore, setToken } from '@khela/session';
+import './fonts.css';
 import './styles.css';
-
-declare global {
-  interface Window {
-    /** Operator or test configuration written into the page by the origin. */
-    __KHELA_CONFIG__?: { remoteTimeoutMs?: number };
-  }
-}
 
 async function start() {
   configureApi({ getLanguage: currentLanguage });
@@ -21,11 +16,19 @@ async function start() {
   const handedOver = takeTokenFromUrl();
   if (handedOver) setToken(handedOver);
   const pointer = readPointer()
-    .then((p) => registerFromPointer(p, { timeoutMs: window.__KHELA_CONFIG__?.remoteTimeoutMs }))
+    .then((p) => registerFromPointer(p, { timeoutMs: bootData().config?.remoteTimeoutMs }))
     .catch((err) => console.error('[khela] no remotes registered', err));
   await Promise.all([initI18n(), pointer]);
-  document.documentElement.lang = currentLanguage().toLowerCase();
-  createRoot(document.getElementById('root')!).render(<App />);
+  const lang = currentLanguage();
+  document.documentElement.lang = lang.toLowerCase();
+  storeLanguage(lang); // and into the cookie the origin reads, for the next page it renders
+  // the permission info came with the page: the first render has it (flags, customer service)
+  const permission = takeInlined<PermissionInfo>({ path: '/wps/system/permission' }, lang);
+  if (permission) sessionStore.set(permissionAtom, permission);
+  // an interruptible first render: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (the frame painted from the HTML stays until then)
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 }
 
 start();

@@ -1,5 +1,6 @@
 import { getToken } from '@khela/session';
 import type { Envelope } from './contract';
+import { dataKey, takeInlinedEnvelope } from './inlined';
 
 /** A refusal or failure, carrying the server's errorCode so the UI can translate it. */
 export class ApiError extends Error {
@@ -52,6 +53,11 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   };
   const token = getToken();
   if (token) headers.Authorization = token;
+  // the page's first data came with the page (see first-data.ts): answered from it once
+  if ((opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse) {
+    const inlined = takeInlinedEnvelope(dataKey(headers.Language, url.pathname, url.searchParams));
+    if (inlined) return inlined.value as T;
+  }
   if (opts.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   else if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
 

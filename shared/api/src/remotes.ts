@@ -1,5 +1,5 @@
-/** The six remotes, known by name only; where they live comes from the pointer (/remotes.json). */
-export const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall'] as const;
+/** The seven remotes, known by name only; where they live comes from the pointer (/remotes.json). */
+export const REMOTES = ['lobby', 'auth-modals', 'member-centre', 'agent-centre', 'promotions', 'points-mall', 'games'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
 /** Federation container name of a remote (identifiers cannot hold dashes). */
@@ -17,6 +17,7 @@ export const MOUNTED_MODULES = {
   'agent-centre': ['AgentHome'],
   promotions: ['PromotionsPage', 'NoticeCentre', 'NoticeContent', 'HelpCentre'],
   'points-mall': ['PointMall'],
+  games: ['GamePage', 'VerifyPage'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type MountedModule<R extends RemoteName> = (typeof MOUNTED_MODULES)[R][number];
 

@@ -26,6 +26,9 @@ export function storeLanguage(lang: Language): void {
   } catch {
     /* storage disabled: the choice lasts for this page only */
   }
+  // and in a cookie of the same name, so the origin renders the next page in it (title, first data)
+  if (typeof document !== 'undefined' && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${lang}`))
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The page's one i18next instance (shared as a singleton through this package). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Provider, useSetAtom } from 'jotai';
+import { Provider, useSetAtom, useStore } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { apiRequest, type PermissionInfo } from '@khela/api';
 import { permissionAtom, sessionStore } from '@khela/session';
@@ -12,9 +12,11 @@ import { ModalHost, PageLoader } from './ModalHost';
 /** Permission info (flags, customer service) is needed even on the maintenance page. */
 function PermissionLoader() {
   const setPermission = useSetAtom(permissionAtom);
+  const store = useStore();
   useEffect(() => {
+    if (store.get(permissionAtom)) return; // it came with the page
     apiRequest<PermissionInfo>('/wps/system/permission').then(setPermission, () => undefined);
-  }, [setPermission]);
+  }, [setPermission, store]);
   return null;
 }
 

@@ -101,6 +101,16 @@ export function AppRoutes() {
       </Route>
       <Route element={<Layout footer={false} />}>
         <Route path="/seamless" element={<RemoteArea remote="lobby" module="SeamlessPage" />} />
+        {/* the platform's own games: the header (and its live balance) stays while playing */}
+        <Route path="/play/verify" element={<RemoteArea remote="games" module="VerifyPage" />} />
+        <Route
+          path="/play/:gameCode"
+          element={
+            <RequireMember fallback={<Home />}>
+              <RemoteArea remote="games" module="GamePage" />
+            </RequireMember>
+          }
+        />
       </Route>
       <Route element={<BareLayout />}>
         <Route path="/agent" element={<RemoteArea remote="auth-modals" module="AgentLanding" />} />

@@ -1,10 +1,24 @@
 import type { Pointer } from './remotes';
 
-declare global {
-  interface Window {
-    /** Written by the origin into the page: the pointer and the early status request. */
-    __KHELA_BOOT__?: { pointer?: Pointer; status?: Promise<unknown> };
+/** What the origin writes into the page: the pointer and the client configuration (JSON, not script). */
+export interface BootData {
+  pointer?: Pointer;
+  config?: { remoteTimeoutMs?: number };
+}
+
+let boot: BootData | undefined;
+
+/** The page's boot data (`<script type="application/json" id="khela-boot">`), read once. */
+export function bootData(): BootData {
+  if (boot) return boot;
+  boot = {};
+  try {
+    const text = document.getElementById('khela-boot')?.textContent;
+    if (text) boot = JSON.parse(text) as BootData;
+  } catch {
+    /* a page without it (or a broken one): the pointer comes from /remotes.json */
   }
+  return boot;
 }
 
 const POINTER_FETCH_TIMEOUT_MS = 10_000;
@@ -27,7 +41,7 @@ export async function fetchPointer(): Promise<Pointer> {
 
 /** The pointer inlined by the origin, or /remotes.json when it is not. */
 export async function readPointer(): Promise<Pointer> {
-  const inlined = window.__KHELA_BOOT__?.pointer;
-  if (inlined) return inlined;
+  const inlined = bootData().pointer;
+  if (inlined && typeof inlined.remotes === 'object') return inlined;
   return fetchPointer();
 }

@@ -1,6 +1,5 @@
 export {
   REMOTES,
-  MOUNTED_MODULES,
   federationName,
   resolveEntry,
   type MountedModule,

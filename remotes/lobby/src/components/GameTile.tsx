@@ -26,18 +26,19 @@ export function GameTile({ game }: { game: Game }) {
     >
       <button type="button" className="lobby-tile__art" onClick={() => launch({ game })} aria-label={game.displayName}>
         <LazyImage src={game.iconUrl} alt="" />
-        {game.isHot === 1 ? (
-          <span className="lobby-badge lobby-badge--hot" data-testid="hot-badge">
-            <FlameIcon />
-            {t('tile.hot')}
-          </span>
-        ) : game.isNew === 1 ? (
-          <span className="lobby-badge lobby-badge--new">{t('tile.new')}</span>
-        ) : null}
         <span className="lobby-tile__hover" aria-hidden="true">
           <PlayIcon />
         </span>
       </button>
+      {/* beside the button, not in it: the button's name is the game's (what it says is what it does) */}
+      {game.isHot === 1 ? (
+        <span className="lobby-badge lobby-badge--hot" data-testid="hot-badge">
+          <FlameIcon />
+          {t('tile.hot')}
+        </span>
+      ) : game.isNew === 1 ? (
+        <span className="lobby-badge lobby-badge--new">{t('tile.new')}</span>
+      ) : null}
       {vendorEntry ? null : (
         <button
           type="button"

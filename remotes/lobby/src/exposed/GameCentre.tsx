@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameType } from '@khela/api';
 import { EmptyState } from '@khela/ui';
 import { NS, titleKeys } from '../i18n';
-import { fetchVendorLanes } from '../lib/api';
+import { fetchVendorLanes, firstData } from '../lib/api';
 import { splitCategories } from '../lib/categories';
 import { useAsync } from '../hooks/useAsync';
 import { useLang } from '../hooks/useLang';
@@ -22,7 +22,12 @@ export default function GameCentre({ gameType }: { gameType: string }) {
   const lang = useLang();
   const [params] = useSearchParams();
   const type = (gameType === 'SPORTS' && params.get('category') === 'COCKFIGHT' ? 'COCKFIGHT' : gameType) as GameType;
-  const lanes = useAsync((signal) => fetchVendorLanes(lang, { signal }), [lang]);
+  const lanes = useAsync(
+    (signal) => fetchVendorLanes(lang, { signal }),
+    [lang],
+    true,
+    () => firstData.vendorLanes(lang),
+  );
   const vendors = lanes.data ? (splitCategories(lanes.data).find((c) => c.type === type)?.vendors ?? []) : [];
   return (
     <LobbyFrame testId={`game-centre-${gameType}`}>

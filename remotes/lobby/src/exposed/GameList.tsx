@@ -14,6 +14,8 @@ export default function GameList({ gameType }: { gameType: string }) {
   return (
     <LobbyFrame testId={`game-list-${gameType}`}>
       <ListHeader title={t(titleKeys(gameType))} />
+      {/* the tiles' names are third-level headings: the list has its second level */}
+      <h2 className="lobby-sr">{t('allGames')}</h2>
       <GameListView
         key={params.toString()}
         gameType={type}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -10,12 +10,26 @@ export interface AsyncState<T> {
 
 /**
  * Loads data for a component: a new load on every change of `deps` (the previous one is aborted
- * and its answer ignored); `enabled: false` loads nothing.
+ * and its answer ignored); `enabled: false` loads nothing. `initial` answers the first render when
+ * the data is at hand already (inlined in the page, or cached): no loading state, no first load.
  */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList, enabled = true): AsyncState<T> {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: enabled });
+export function useAsync<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  enabled = true,
+  initial?: () => T | undefined,
+): AsyncState<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>(() => {
+    const data = enabled ? initial?.() : undefined;
+    return data === undefined ? { loading: enabled } : { data, loading: false };
+  });
   const [attempt, setAttempt] = useState(0);
+  const skipFirst = useRef(state.data !== undefined);
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     if (!enabled) {
       setState({ loading: false });
       return;

@@ -1,5 +1,6 @@
 import {
   apiRequest,
+  type DataRequest,
   type AnnouncementsResponse,
   type FavouriteIdsResponse,
   type FavouriteListResponse,
@@ -17,6 +18,8 @@ import {
   type VendorCardGroup,
   type VendorLanesResponse,
 } from '@khela/api';
+import { takeInlined } from '@khela/api';
+import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
 import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';
 
@@ -66,10 +69,8 @@ export async function fetchHotGames(
   const entry = `${lang}|${gameType ?? 'ALL'}`;
   const cached = opts.refresh ? undefined : hotCache.get(entry);
   if (cached) return cached;
-  const { list } = await apiRequest<HotListResponse>('/wps/relay/GCSGAME_hotGamesV2', {
-    query: { merchantCode: 'KHELA', isPlatform: 2, gameType, platform: PLATFORMS, language: lang },
-    signal: opts.signal,
-  });
+  const req = FIRST_REQUESTS.hotGames(lang);
+  const { list } = await apiRequest<HotListResponse>(req.path, { query: { ...req.query, gameType }, signal: opts.signal });
   hotCache.set(entry, list);
   return list;
 }
@@ -81,10 +82,8 @@ export async function fetchVendorLanes(
 ): Promise<VendorCardGroup[]> {
   const cached = opts.flush ? undefined : vendorCache.get(lang);
   if (cached) return cached;
-  const { data } = await apiRequest<VendorLanesResponse>('/wps/relay/GCSGAME_newGameVendor', {
-    query: { language: lang, clientType: CLIENT_TYPE },
-    signal: opts.signal,
-  });
+  const req = FIRST_REQUESTS.vendorLanes(lang);
+  const { data } = await apiRequest<VendorLanesResponse>(req.path, { query: req.query, signal: opts.signal });
   vendorCache.set(lang, data.lanes);
   return data.lanes;
 }
@@ -112,18 +111,41 @@ export function fetchRecent(
 }
 
 export function fetchRankList(lang: Lang, signal?: AbortSignal): Promise<RankListResponse> {
-  return apiRequest('/wps/relay/GCSGAME_getRankList', {
-    query: { gameCategory: 'ALL', language: lang, limitNum: WINNERS_LIMIT },
-    signal,
-  });
+  const req = FIRST_REQUESTS.rankList(lang);
+  return apiRequest(req.path, { query: { ...req.query, limitNum: WINNERS_LIMIT }, signal });
 }
 
 export function fetchAnnouncements(lang: Lang, signal?: AbortSignal): Promise<AnnouncementsResponse> {
-  return apiRequest('/wps/relay/MCSFE_getListAnnouncements', {
-    query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B', language: lang },
-    signal,
-  });
+  const req = FIRST_REQUESTS.announcements(lang);
+  return apiRequest(req.path, { query: req.query, signal });
 }
+
+/**
+ * The page's first data, when the origin inlined it (see @khela/api's inlined.ts): what a
+ * component's first render shows without waiting. Each is taken once; later renders ask the API.
+ */
+const inlined = <T>(req: DataRequest, lang: Lang) => takeInlined<T>(req, lang);
+export const firstData = {
+  announcements: (lang: Lang) => inlined<AnnouncementsResponse>(FIRST_REQUESTS.announcements(lang), lang),
+  rankList: (lang: Lang) => inlined<RankListResponse>({ ...FIRST_REQUESTS.rankList(lang) }, lang),
+  vendorLanes(lang: Lang): VendorCardGroup[] | undefined {
+    const cached = vendorCache.get(lang);
+    if (cached) return cached;
+    const lanes = inlined<VendorLanesResponse>(FIRST_REQUESTS.vendorLanes(lang), lang)?.data.lanes;
+    if (lanes) vendorCache.set(lang, lanes);
+    return lanes;
+  },
+  hotGames(lang: Lang): Game[] | undefined {
+    const entry = `${lang}|ALL`;
+    const cached = hotCache.get(entry);
+    if (cached) return cached;
+    const list = inlined<HotListResponse>(FIRST_REQUESTS.hotGames(lang), lang)?.list;
+    if (list) hotCache.set(entry, list);
+    return list;
+  },
+  gameList: (lang: Lang, q: { gameType?: string; pageSize?: number; vassalage?: string; isNew?: number }) =>
+    inlined<GameListResponse>(FIRST_REQUESTS.gameList(lang, q), lang),
+};
 
 export interface LaunchTarget {
   game?: Game;

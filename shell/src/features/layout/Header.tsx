@@ -1,13 +1,15 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { loginStateAtom, openModalAtom, sideMenuOpenAtom } from '@khela/session';
+import { getToken, loginStateAtom, openModalAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
 import { useLogout } from '../session-bootstrap/useLogout';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {
   const { t } = useTranslation();
   const login = useAtomValue(loginStateAtom);
+  // a page opened with a session: the member's row, not the guest's buttons, until it is known
+  const pending = useAtomValue(sessionPhaseAtom) === 'pending' && !login.isLogin && !!getToken();
   const openModal = useSetAtom(openModalAtom);
   const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
   const { requestLogout, dialog } = useLogout();
@@ -41,8 +43,8 @@ export function Header() {
         <Link to="/member/withdraw">{t('header.withdraw')}</Link>
         <Link to={login.isAgent ? '/agentHome' : '/agent'}>{t('header.agent')}</Link>
       </div>
-      <div className="k-header__account">
-        {login.isLogin ? (
+      <div className={pending ? 'k-header__account k-header__account--pending' : 'k-header__account'} aria-busy={pending}>
+        {pending ? null : login.isLogin ? (
           <>
             <span className="k-header__user" data-testid="header-user">
               {login.member?.nickname || login.userInfo?.userName}

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, type GameMenuEntry, type GameMenusResponse } from '@khela/api';
+import { apiRequest, takeInlined, type GameMenuEntry, type GameMenusResponse } from '@khela/api';
 
 /** A category's drop-down turns into the large menu above this many vendors (spec 9). */
 export const LARGE_MENU_VENDORS = 10;
@@ -16,8 +16,20 @@ const vendorPage = (page: string, code: string) => `${page}${page.includes('?') 
 export function HeaderGameMenu() {
   const { i18n } = useTranslation();
   const lang = i18n.language?.toLowerCase().startsWith('en') ? 'EN' : 'BN';
-  const [menus, setMenus] = useState<GameMenuEntry[]>([]);
+  // the page's first menus came with it
+  const [first] = useState(() => ({
+    lang,
+    menus: takeInlined<GameMenusResponse>({ path: '/lgw/games/game_menus', query: { language: lang } }, lang)?.menus,
+  }));
+  const [menus, setMenus] = useState<GameMenuEntry[]>(first.menus ?? []);
+  const firstRun = useRef(true);
+  // the vendors of a drop-down are drawn when it is first opened, not with the page
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const open = (type: string) => !opened.has(type) && setOpened(new Set(opened).add(type));
   useEffect(() => {
+    const skip = firstRun.current && first.menus && first.lang === lang;
+    firstRun.current = false;
+    if (skip) return;
     let live = true;
     apiRequest<GameMenusResponse>('/lgw/games/game_menus', { query: { language: lang } }).then(
       (v) => live && setMenus(v.menus),
@@ -26,11 +38,17 @@ export function HeaderGameMenu() {
     return () => {
       live = false;
     };
-  }, [lang]);
+  }, [lang, first]);
   return (
     <>
       {menus.map((m) => (
-        <div key={m.type} className="k-gamemenu" data-testid={`header-menu-${m.type}`}>
+        <div
+          key={m.type}
+          className="k-gamemenu"
+          data-testid={`header-menu-${m.type}`}
+          onPointerEnter={() => open(m.type)}
+          onFocus={() => open(m.type)}
+        >
           <NavLink to={m.page} className="k-gamemenu__link" aria-haspopup="true">
             {m.name}
           </NavLink>
@@ -41,7 +59,7 @@ export function HeaderGameMenu() {
             data-testid={`header-drop-${m.type}`}
             data-large={m.data.vendors.length > LARGE_MENU_VENDORS}
           >
-            {m.data.vendors.map((v) => (
+            {(opened.has(m.type) ? m.data.vendors : []).map((v) => (
               <NavLink key={v.code} to={vendorPage(m.page, v.code)} className="k-gamemenu__vendor">
                 <img src={v.lagerIcon} alt="" loading="lazy" decoding="async" />
                 <span>{v.displayName}</span>

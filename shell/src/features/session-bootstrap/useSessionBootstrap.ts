@@ -12,9 +12,16 @@ import {
   SESSION_KEYS,
 } from '@khela/session';
 
+/**
+ * Pages whose `token` query parameter is not the member's session: a game page's is the launch's
+ * wallet token (/play/<GAMECODE>?token=…, /play/verify?round=…&token=…), which the game reads.
+ */
+const FOREIGN_TOKEN_PATHS = /^\/play\//;
+
 /** Takes a token handed over in the URL query (and removes it from the address bar). */
 export function takeTokenFromUrl(): string | null {
   const url = new URL(window.location.href);
+  if (FOREIGN_TOKEN_PATHS.test(url.pathname)) return null;
   const token = url.searchParams.get('token');
   if (!token) return null;
   url.searchParams.delete('token');

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListGameType } from '@khela/api';
 import { NS } from '../../i18n';
-import { fetchVendorLanes } from '../../lib/api';
+import { fetchVendorLanes, firstData } from '../../lib/api';
 import { splitCategories, vendorsOf } from '../../lib/categories';
 import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
@@ -42,7 +42,12 @@ export function GameListView({ gameType, initialListType, initialVendor, vendorB
     firstLang.current = lang;
   }, [lang]);
 
-  const lanes = useAsync((signal) => fetchVendorLanes(lang, { signal }), [lang]);
+  const lanes = useAsync(
+    (signal) => fetchVendorLanes(lang, { signal }),
+    [lang],
+    true,
+    () => firstData.vendorLanes(lang),
+  );
   const categories = lanes.data ? splitCategories(lanes.data) : [];
   const vendors = vendorsOf(categories, gameType);
   const lane = categories.find((c) => c.type === gameType)?.lane ?? null;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Game, GameType, ListGameType } from '@khela/api';
-import { fetchGameList, fetchHotGames, fetchRecent, type Lang } from '../../lib/api';
+import { fetchGameList, fetchHotGames, fetchRecent, firstData, type Lang } from '../../lib/api';
 import { PAGE_SIZE } from '../../lib/constants';
 import { useAsync } from '../../hooks/useAsync';
 import { useFavouriteList } from '../../hooks/useFavourites';
@@ -65,6 +65,17 @@ export function useGameListData(state: GameListState, listGameType: ListGameType
     },
     [state.listType, state.vendor, state.classify, state.search, state.page, state.reloads, listGameType, lang, refreshHot],
     state.listType !== 'FAV',
+    // the first page of a list the page came with (the origin inlines ALL and NEW, page 1)
+    () => {
+      if ((state.listType !== 'ALL' && state.listType !== 'NEW') || state.page !== 1 || classify || state.search)
+        return undefined;
+      const r = firstData.gameList(lang, {
+        gameType: listGameType === 'ALL' ? undefined : listGameType,
+        vassalage,
+        isNew: state.listType === 'NEW' ? 1 : undefined,
+      });
+      return r && { games: r.games, totalPages: r.totalPages };
+    },
   );
 
   if (state.listType === 'FAV') {

@@ -51,7 +51,17 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
       >
         {banners.map((b, i) => (
           <div className="lobby-banner" key={b.id} aria-roledescription="slide" aria-label={`${i + 1} / ${banners.length}`}>
-            <img className="lobby-banner__img" src={b.imageUrl} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+            {/* the first banner is the page's largest paint: the origin preloads it, fetched first */}
+            <img
+              className="lobby-banner__img"
+              src={b.imageUrl}
+              alt=""
+              width={1200}
+              height={400}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              decoding={i === 0 ? 'sync' : 'async'}
+            />
             <div className="lobby-banner__text">
               <h2>{b.title}</h2>
               <p>{b.content}</p>

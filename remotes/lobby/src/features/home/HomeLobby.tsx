@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Game, VendorItem } from '@khela/api';
 import { NS } from '../../i18n';
-import { fetchGameList, fetchHotGames, type Lang } from '../../lib/api';
+import { fetchGameList, fetchHotGames, firstData, type Lang } from '../../lib/api';
 import { HOME_ITEMS } from '../../lib/constants';
 import { useAsync } from '../../hooks/useAsync';
 import { favouriteListAtom } from '../../hooks/useFavourites';
@@ -40,6 +40,7 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
     },
     [filter, vendor, lang],
     filter !== 'FAV',
+    () => firstData.gameList(lang, { gameType: 'RNG', pageSize: HOME_ITEMS })?.games,
   );
   const favs = (favourites ?? []).filter((g) => g.gameType === 'RNG' && (!vassalage || g.vassalage === vassalage));
   const tools = (

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,15 @@ import type { Game, GameType } from '@khela/api';
 import { loginStateAtom } from '@khela/session';
 import { EmptyState } from '@khela/ui';
 import { NS, titleKeys } from '../../i18n';
-import { fetchAnnouncements, fetchGameList, fetchHotGames, fetchRankList, fetchRecent, fetchVendorLanes } from '../../lib/api';
+import {
+  fetchAnnouncements,
+  fetchGameList,
+  fetchHotGames,
+  fetchRankList,
+  fetchRecent,
+  fetchVendorLanes,
+  firstData,
+} from '../../lib/api';
 import { splitCategories, CATEGORY_ROUTE, moreLink, type Category } from '../../lib/categories';
 import {
   HOME_HOT_FETCH,
@@ -34,6 +42,13 @@ import { WinnersBoard } from './WinnersBoard';
 
 /** Sections after recent, hot, lobby and favourites: in the spec's order. */
 const TYPE_SECTIONS: GameType[] = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT'];
+/** The game menu while the vendor lanes load: the same row, so nothing moves when they arrive. */
+const MENU_WHILE_LOADING: Category[] = (['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP'] as GameType[]).map((type) => ({
+  type,
+  vendors: [],
+  lane: null,
+}));
+
 /** Categories whose section shows games; the others show their vendors. */
 const GAME_SECTIONS: GameType[] = ['RNG', 'FISH', 'PVP'];
 
@@ -89,16 +104,52 @@ function sixOf(games: Game[]): Game[] {
   return [...new Set(picked)].length === HOME_ITEMS ? picked : games.slice(0, HOME_ITEMS);
 }
 
+/**
+ * True once the page has painted: what lies below the fold (the lobby, favourites and category
+ * sections) is drawn then, in an interruptible render, so the first paint waits only on what is
+ * on screen. Added below everything painted, it moves nothing on screen.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(() => startTransition(() => setReady(true))));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return ready;
+}
+
 export function HomePage() {
   const { t } = useTranslation(NS);
+  const belowFold = useAfterFirstPaint();
   const lang = useLang();
   const login = useAtomValue(loginStateAtom);
   const gate = useLoginGate();
   const memberId = login.isLogin ? String(login.member?.id ?? '') : null;
-  const announcements = useAsync((signal) => fetchAnnouncements(lang, signal), [lang]);
-  const lanes = useAsync((signal) => fetchVendorLanes(lang, { signal }), [lang]);
-  const hot = useAsync((signal) => fetchHotGames(lang, undefined, { signal }), [lang]);
-  const ranks = useAsync((signal) => fetchRankList(lang, signal), [lang]);
+  // the first render has the data the page came with (no loading state, nothing moves)
+  const announcements = useAsync(
+    (signal) => fetchAnnouncements(lang, signal),
+    [lang],
+    true,
+    () => firstData.announcements(lang),
+  );
+  const lanes = useAsync(
+    (signal) => fetchVendorLanes(lang, { signal }),
+    [lang],
+    true,
+    () => firstData.vendorLanes(lang),
+  );
+  const hot = useAsync(
+    (signal) => fetchHotGames(lang, undefined, { signal }),
+    [lang],
+    true,
+    () => firstData.hotGames(lang),
+  );
+  const ranks = useAsync(
+    (signal) => fetchRankList(lang, signal),
+    [lang],
+    true,
+    () => firstData.rankList(lang),
+  );
   const recent = useAsync(
     (signal) => fetchRecent({ page: 1, pageSize: HOME_RECENT_PAGE_SIZE, gameType: HOME_RECENT_TYPE, language: lang }, signal),
     [lang, memberId],
@@ -137,8 +188,16 @@ export function HomePage() {
       ) : (
         <BannerCarousel banners={banners} />
       )}
-      <NoticeMarquee notices={announcements.data?.playerNotices ?? []} />
-      {categories.length ? <GameMenu categories={categories} /> : null}
+      {announcements.loading && !announcements.data ? (
+        <div className="lobby-marquee lobby-marquee--loading" aria-hidden="true" />
+      ) : (
+        <NoticeMarquee notices={announcements.data?.playerNotices ?? []} />
+      )}
+      {categories.length ? (
+        <GameMenu categories={categories} />
+      ) : lanes.loading ? (
+        <GameMenu categories={MENU_WHILE_LOADING} />
+      ) : null}
       <WinnersBoard list={ranks.data?.list} loading={ranks.loading} error={ranks.error} onRetry={ranks.reload} lang={lang} />
 
       {memberId && recent.data?.list.length ? (
@@ -151,37 +210,39 @@ export function HomePage() {
         {(showNew) => hotGrid(undefined, showNew)}
       </HomeSection>
 
-      {categories.some((c) => c.type === 'RNG') ? (
+      {belowFold && categories.some((c) => c.type === 'RNG') ? (
         <HomeLobby vendors={categories.find((c) => c.type === 'RNG')!.vendors} lang={lang} title={title('LOBBY')} />
       ) : null}
 
-      <HomeSection type="FAV" title={title('FAV')} more={(n) => moreLink('FAV', n)}>
-        {(showNew) =>
-          !login.isLogin || login.isTrial ? (
-            <EmptyState>
-              <span className="lobby-prompt">
-                {t('favouritesNeedLogin')}
-                <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>
-                  {t(login.isLogin ? 'realAccount' : 'logIn')}
-                </button>
-              </span>
-            </EmptyState>
-          ) : favourites.error ? (
-            <LoadError error={favourites.error} onRetry={favourites.reload} />
-          ) : (
-            <GameGrid
-              row
-              games={switched(favourites.list ?? [], showNew)}
-              loading={favourites.loading}
-              empty={t('noFavourites')}
-            />
-          )
-        }
-      </HomeSection>
+      {belowFold ? (
+        <HomeSection type="FAV" title={title('FAV')} more={(n) => moreLink('FAV', n)}>
+          {(showNew) =>
+            !login.isLogin || login.isTrial ? (
+              <EmptyState>
+                <span className="lobby-prompt">
+                  {t('favouritesNeedLogin')}
+                  <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>
+                    {t(login.isLogin ? 'realAccount' : 'logIn')}
+                  </button>
+                </span>
+              </EmptyState>
+            ) : favourites.error ? (
+              <LoadError error={favourites.error} onRetry={favourites.reload} />
+            ) : (
+              <GameGrid
+                row
+                games={switched(favourites.list ?? [], showNew)}
+                loading={favourites.loading}
+                empty={t('noFavourites')}
+              />
+            )
+          }
+        </HomeSection>
+      ) : null}
 
       {lanes.error ? <LoadError error={lanes.error} onRetry={lanes.reload} /> : null}
       {lanes.loading && !lanes.data ? <SkeletonGrid count={HOME_VENDOR_LIMIT} className="lobby-vendors" /> : null}
-      {TYPE_SECTIONS.map((type) => {
+      {(belowFold ? TYPE_SECTIONS : []).map((type) => {
         const c = categories.find((x) => x.type === type);
         if (!c) return null;
         return (

@@ -16,13 +16,15 @@ export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
       type="button"
       className="lobby-marquee"
       data-testid="notice-marquee"
-      aria-label={t('notices')}
       onClick={() => openModal({ key: 'noticeModal' })}
     >
       <MegaphoneIcon className="lobby-marquee__icon" />
       <span className="lobby-marquee__window">
         <span className="lobby-marquee__text" style={{ animationDuration: `${Math.max(20, line.length / 5)}s` }}>
-          <span>{line}</span>
+          <span>
+            <span className="lobby-sr">{t('notices')}: </span>
+            {line}
+          </span>
           <span aria-hidden="true">{line}</span>
         </span>
       </span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WinnerEntry } from '@khela/api';
 import { EmptyState } from '@khela/ui';
@@ -27,25 +27,16 @@ export function WinnersBoard({
   lang: Lang;
 }) {
   const { t } = useTranslation(NS);
-  const track = useRef<HTMLOListElement>(null);
-  const paused = useRef(false);
   const rows = list ?? [];
   const moving = rows.length > WINNERS_VISIBLE;
-
-  useEffect(() => {
-    const el = track.current;
-    if (!el || !moving || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    let offset = 0;
-    let frame = requestAnimationFrame(function step() {
-      if (!paused.current) {
-        offset += WINNERS_STEP;
-        if (offset >= rows.length * ROW) offset = 0; // the list is drawn twice: wrap without a jump
-        el.style.transform = `translateY(${-offset}px)`;
-      }
-      frame = requestAnimationFrame(step);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [moving, rows.length]);
+  // a CSS animation on the compositor (no script runs per frame): the list is drawn twice and moves
+  // up by one copy at 0.5 px a frame (60 frames a second), then starts again without a jump
+  const scroll = moving
+    ? ({
+        ['--winners-distance' as string]: `${-rows.length * ROW}px`,
+        animationDuration: `${(rows.length * ROW) / (WINNERS_STEP * 60)}s`,
+      } as CSSProperties)
+    : undefined;
 
   const row = (w: WinnerEntry, i: number, copy = false) => (
     <li
@@ -78,13 +69,8 @@ export function WinnersBoard({
       ) : !rows.length ? (
         <EmptyState>{t('noWinners')}</EmptyState>
       ) : (
-        <div
-          className="lobby-winners__window"
-          style={{ height: ROW * WINNERS_VISIBLE }}
-          onMouseEnter={() => (paused.current = true)}
-          onMouseLeave={() => (paused.current = false)}
-        >
-          <ol className="lobby-winners__list" ref={track}>
+        <div className="lobby-winners__window" style={{ height: ROW * WINNERS_VISIBLE }}>
+          <ol className={moving ? 'lobby-winners__list lobby-winners__list--moving' : 'lobby-winners__list'} style={scroll}>
             {rows.map((w, i) => row(w, i))}
             {moving ? rows.map((w, i) => row(w, i, true)) : null}
           </ol>

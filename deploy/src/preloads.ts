@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { resolveEntry, type PointerEntry } from '@khela/api/src/remotes';
+import type { Preload } from './page';
+
+interface BootAssets {
+  scripts: string[];
+  styles: string[];
+  fonts: string[];
+}
+
+interface ManifestAssets {
+  js: { sync: string[] };
+  css: { sync: string[] };
+}
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name: string; path?: string; assets: ManifestAssets }[];
+}
+
+/**
+ * The preload hints of a page, read from the published versions: the shell's boot-assets.json and
+ * a remote version's mf-manifest.json. What is read from a version is kept (a version never changes).
+ */
+export class PreloadReader {
+  private readonly files = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly releasesDir: string,
+    private readonly keep = true,
+  ) {}
+
+  private readJson<T>(file: string): Promise<T | null> {
+    let hit = this.files.get(file) as Promise<T | null> | undefined;
+    if (!hit) {
+      hit = readFile(path.join(this.releasesDir, file), 'utf8').then(
+        (t) => JSON.parse(t) as T,
+        () => null,
+      );
+      if (this.keep) this.files.set(file, hit);
+    }
+    return hit;
+  }
+
+  /** The shell's entry and what it loads straight away (see shell/rspack.config.ts), and the fonts. */
+  async shell(shell: string, template: string): Promise<Preload[]> {
+    const base = `/shell/${shell}/`;
+    const boot = await this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`);
+    const main = /<script[^>]* src="\/__KHELA_SHELL_BASE__\/([^"]+\.js)"/.exec(template)?.[1];
+    return [
+      // scripts at the priority of the deferred entry script they stand for: they never hold up the
+      // first paint (the page paints its frame before any script runs), and go before the images below
+      ...(main ? [{ href: base + main, as: 'script' as const, fetchpriority: 'low' as const }] : []),
+      // the shell's styles paint the page's first frame (see shell/index.html): applied, not only fetched
+      ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true })),
+      ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const, fetchpriority: 'low' as const })),
+      // the text shows in the system font until they arrive: the scripts go first
+      ...(boot?.fonts ?? []).map((f) => ({
+        href: base + f,
+        as: 'font' as const,
+        type: 'font/woff2',
+        crossorigin: true,
+        fetchpriority: 'low' as const,
+      })),
+    ];
+  }
+
+  /**
+   * The manifest, entry, styles and chunks of the module the route mounts, from the version in use
+   * (none while a canary of that remote runs: which version a browser loads depends on its bucket).
+   */
+  async area(entry: PointerEntry | undefined, module: string): Promise<Preload[]> {
+    if (!entry || entry.canary) return [];
+    const { url } = resolveEntry(entry, 100);
+    const base = url.slice(0, url.lastIndexOf('/') + 1);
+    const manifest = await this.readJson<Manifest>(`${base.replace(/^\/+/, '')}mf-manifest.json`);
+    if (!manifest) return [];
+    const exposed = manifest.exposes?.find((e) => e.name === module || e.path === `./${module}`);
+    const remoteEntry = manifest.metaData?.remoteEntry;
+    const file = (f: string) => base + f;
+    return [
+      { href: url, as: 'fetch', crossorigin: true },
+      ...(remoteEntry?.name
+        ? [
+            {
+              href: file(`${remoteEntry.path ? `${remoteEntry.path}/` : ''}${remoteEntry.name}`),
+              as: 'script' as const,
+              fetchpriority: 'low' as const,
+            },
+          ]
+        : []),
+      ...(exposed?.assets.css.sync ?? []).map((f) => ({ href: file(f), as: 'style' as const })),
+      ...(exposed?.assets.js.sync ?? []).map((f) => ({ href: file(f), as: 'script' as const, fetchpriority: 'low' as const })),
+    ];
+  }
+}

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { gotoAs, memberToken, unique } from './support';
+
+/**
+ * The first paint of each entry route: its first content comes with the page (no API call before
+ * it), nothing moves while the route loads (layout shifts summed by a PerformanceObserver), and
+ * Bengali text is drawn in the web font the shell ships. No timing is asserted: only the order of
+ * events and the amount of movement.
+ */
+
+const API = /\/(wps|lgw)\/(?!static\/)/;
+
+/** Records the page's layout shifts (without recent input) from its first moment. */
+async function watchLoad(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Element }[];
+      }[]) {
+        if (!e.hadRecentInput)
+          w.__shifts.push({ value: e.value, nodes: e.sources.map((s) => s.node?.className?.toString() ?? '?') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** What the page saw: the layout shift total, its first contentful paint, and its API calls (with start times). */
+async function loadFigures(page: Page) {
+  return page.evaluate(() => {
+    const shifts = (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const api = performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/(wps|lgw)\/(?!static\/)/.test(new URL(r.name).pathname))
+      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime }));
+    return { cls: shifts.reduce((n, s) => n + s.value, 0), shifts, fcp, api };
+  });
+}
+
+const GUEST_ROUTES = [
+  { path: '/', content: 'home-page' },
+  { path: '/rng', content: 'game-list-RNG' },
+  { path: '/sports', content: 'game-centre-SPORTS' },
+  { path: '/promotions', content: 'promotions-page' },
+  { path: '/notice', content: 'notice-centre' },
+];
+
+for (const { path, content } of GUEST_ROUTES) {
+  test(`${path}: the first content comes with the page, and nothing moves while it loads`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await watchLoad(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (API.test(new URL(r.url()).pathname)) calls.push(new URL(r.url()).pathname);
+    });
+    await page.goto(path);
+    await expect(page.getByTestId(content)).toBeVisible();
+    // the route's content is on screen, and not one API call was needed for it
+    expect(calls).toEqual([]);
+    await page.waitForLoadState('networkidle');
+    const figures = await loadFigures(page);
+    expect(figures.fcp).not.toBeNull();
+    expect(figures.api).toEqual([]); // nor afterwards: the whole first view came inlined
+    expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
+  });
+}
+
+test('a member opens /member: the page paints before any API call, and nothing moves', async ({ page, request }) => {
+  const token = await memberToken(request, unique('paint'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await watchLoad(page);
+  await gotoAs(page, '/member', token);
+  await expect(page.getByTestId('member-centre')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const figures = await loadFigures(page);
+  expect(figures.fcp).not.toBeNull();
+  // only what needs the member's token went to the API, and only after the first paint
+  for (const call of figures.api) expect(call.start, call.path).toBeGreaterThan(figures.fcp!);
+  expect(figures.api.map((c) => c.path)).not.toEqual(
+    expect.arrayContaining(['/wps/system/status', '/wps/system/permission', '/lgw/games/game_menus']),
+  );
+  expect(figures.api.length).toBeGreaterThan(0); // the member's own data (member info) is not inlined
+  expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
+});
+
+test('the page follows the language: html lang, title, description and inlined data in English', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  await page.goto('/rng'); // the first visit in English: the shell stores the choice for the origin too
+  await expect(page.getByTestId('game-list-RNG')).toBeVisible();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (API.test(new URL(r.url()).pathname)) calls.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Slots');
+  expect(calls).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveTitle('Slot games | Khela');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /slot games/i);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/rng$/);
+});
+
+test('Bengali text is drawn in the shipped web font', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const font = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Noto Sans Bengali');
+    const bengali = faces.find((f) => /U\+980/i.test(f.unicodeRange));
+    const files = performance
+      .getEntriesByType('resource')
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.woff2'));
+    return {
+      status: bengali?.status,
+      display: bengali?.display,
+      ready: document.fonts.check('16px "Noto Sans Bengali"', 'খেলা'),
+      family: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      files,
+    };
+  });
+  expect(font.status).toBe('loaded');
+  expect(font.display).toBe('swap');
+  expect(font.ready).toBe(true);
+  expect(font.family).toMatch(/^"?Noto Sans Bengali"?/);
+  // served with the shell's immutable files
+  expect(font.files).toContainEqual(
+    expect.stringMatching(/^\/shell\/[^/]+\/fonts\/noto-sans-bengali-bengali-400-normal\.\w+\.woff2$/),
+  );
+});
