@@ -20,6 +20,7 @@ import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
 import { studioDomain, type StudioDomainOptions } from './domains/studio/studio.plugin';
 import { createJobRunner, type JobRunner } from './services/jobs';
+import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ export interface ApiOptions {
   studio?: StudioDomainOptions;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
+  /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
+  payments?: PaymentsOptions;
 }
 
 /**
@@ -119,6 +122,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(gameDomain);
     await app.register(contentRoutes);
     await app.register(walletDomain);
+    await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     return app;
   } catch (err) {

@@ -28,7 +28,8 @@ export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => laz
  * A page that is not here yet shows "nothing here yet".
  */
 export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
-  // e.g. depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
+  depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
+  withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

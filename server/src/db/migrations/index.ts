@@ -2,6 +2,7 @@ import { init } from './0001_init';
 import { catalogue } from './0002_catalogue';
 import { auth } from './0003_auth';
 import { money } from './0004_money';
+import { payments } from './0005_payments';
 import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue, auth, money, studio, ledgerFunctions, jobs];
+export const migrations: readonly Migration[] = [init, catalogue, auth, money, payments, studio, ledgerFunctions, jobs];
