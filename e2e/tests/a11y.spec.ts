@@ -73,7 +73,8 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/lottery', ready: 'footer' },
     { path: '/vnLottery', ready: 'footer' },
     { path: '/member', ready: 'member-centre' },
-    { path: '/member/withdraw', ready: 'member-page-withdraw' },
+    { path: '/member/withdraw', ready: 'withdraw-page' },
+    { path: '/member/depositv2', ready: 'deposit-page' },
   ]);
 });
 

@@ -20,6 +20,7 @@ import { createLedger, type Ledger } from './domains/wallet/ledger';
 import { walletDomain } from './domains/wallet/wallet.plugin';
 import { studioDomain, type StudioDomainOptions } from './domains/studio/studio.plugin';
 import { createJobRunner, type JobRunner } from './services/jobs';
+import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
@@ -59,6 +60,8 @@ export interface ApiOptions {
   studio?: StudioDomainOptions;
   /** Sign-in services: rate limiter, messaging, test-only cheap crypto (see AuthOptions). */
   auth?: AuthOptions;
+  /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
+  payments?: PaymentsOptions;
   /** The live channel (socket.io at /socket.io; Redis fan-out with REDIS_URL), see LiveOptions. */
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
@@ -127,6 +130,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(gameDomain);
     await app.register(contentRoutes);
     await app.register(walletDomain);
+    await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
     return app;

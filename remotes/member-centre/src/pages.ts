@@ -29,6 +29,8 @@ export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => laz
  */
 export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
+  depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
+  withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/db';
 import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
 import { AUTH_LIMIT_KEYS } from '../domains/auth/limits';
+import { PAYMENT_RULES_SCHEMA } from '../domains/payments/rules';
 
 export interface CustomerService {
   csType: 'whatsapp' | 'livechat' | 'telegram' | 'link';
@@ -35,6 +36,8 @@ export interface SystemSettings {
   smsCodeExpiredMinutes: number;
   /** Sign-in: rate-limit thresholds (see AUTH_LIMIT_DEFAULTS in domains/auth/limits.ts); unset ones keep their default. */
   authLimits: Partial<Record<string, number>>;
+  /** Deposits and withdrawals: limits, turnover, time-outs (see PAYMENT_RULE_DEFAULTS in domains/payments/rules.ts). */
+  paymentRules: Partial<Record<string, number | string>>;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -93,6 +96,7 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
     propertyNames: { enum: AUTH_LIMIT_KEYS },
     properties: Object.fromEntries(AUTH_LIMIT_KEYS.map((k) => [k, { type: 'integer', minimum: 1, maximum: 1_000_000 }])),
   },
+  paymentRules: PAYMENT_RULES_SCHEMA,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
