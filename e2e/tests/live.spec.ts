@@ -207,3 +207,29 @@ test('the header balance and the transferFund page have no serious accessibility
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 });
+
+test('a spin of the slot moves the header balance without a reload', async ({ page, request }) => {
+  await english(page);
+  const account = unique('spin');
+  const token = await memberToken(request, account);
+  await adjust(request, account, '50000');
+  // the balances the live channel pushes to this page
+  let pushed = 0;
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"balance"') && pushed++));
+  await gotoAs(page, '/rng', token);
+  await expect(page.getByTestId('header-balance-amount')).toHaveText('৳500.00');
+  await page.getByTestId('game-search').fill('Bengal Tiger Reels');
+  const tile = page.getByTestId('game-list-view').getByTestId('game-tile').filter({ hasText: 'Bengal Tiger Reels' }).first();
+  await tile.hover();
+  await tile.getByTestId('play-now').click();
+  await expect(page.getByTestId('game-page')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const before = pushed;
+  await page.locator('body').press('Space');
+  await expect(page.getByTestId('round-result')).toBeVisible();
+  // the bet (and a win) reached the page on the channel, and the header shows what the game shows
+  await expect.poll(() => pushed).toBeGreaterThan(before);
+  const after = await page.getByTestId('game-balance').textContent();
+  await expect(page.getByTestId('header-balance-amount')).toHaveText(after!);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
