@@ -35,8 +35,8 @@ import {
 
 export interface TransferOptions {
   /**
-   * An open transfer is asked of its vendor from this long after it started (ms, default 30 s). It
-   * must exceed every vendor's time-out, so a transfer still in flight is never asked about.
+   * An open transfer is asked of its vendor from this long after it started (ms, default 30 s; at
+   * least twice the vendor's time-out, so a transfer still in flight is never asked about).
    */
   checkAfterMs?: number;
   /** Period of the re-check job `transfers.recheck` (ms, default 15 s; app.jobs runs it). */
@@ -207,7 +207,8 @@ export function createTransferService(app: FastifyInstance, opts: TransferOption
       direction: req.direction,
       amount: req.amount,
       adapter: adapter.kind,
-      checkAfterMs,
+      // never ask about a transfer that may still be in flight
+      checkAfterMs: Math.max(checkAfterMs, 2 * adapter.timeoutMs),
     };
     let order: TransferOrder | null;
     try {

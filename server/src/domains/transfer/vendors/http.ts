@@ -90,6 +90,7 @@ export function httpVendor(config: HttpVendorConfig, fetchImpl: typeof fetch = f
 
   return {
     kind: 'HTTP',
+    timeoutMs: config.timeoutMs,
 
     async balance({ account }) {
       const r = await call('balance', { vendor: config.vendor, player: account, currency: CURRENCY });

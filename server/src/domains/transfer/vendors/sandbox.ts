@@ -19,6 +19,7 @@ const sandboxKey = (reference: string) => `sandbox:${reference}`;
 export function sandboxVendor(ctx: AdapterContext): TransferVendorAdapter {
   return {
     kind: 'SANDBOX',
+    timeoutMs: 0,
 
     balance: ({ memberId, vendor }) => balanceOf(ctx.db, memberId, 'VENDOR', vendor),
 

@@ -48,6 +48,8 @@ export class VendorUnavailable extends Error {
  */
 export interface TransferVendorAdapter {
   readonly kind: 'SANDBOX' | 'HTTP';
+  /** How long a call may take before its outcome is UNKNOWN (0: the answer is immediate). */
+  readonly timeoutMs: number;
   /** The player's balance on the vendor's side; throws VendorUnavailable when the vendor does not answer. */
   balance(p: { vendor: string; memberId: number; account: string }): Promise<bigint>;
   /** Carries out one transfer on the vendor's side. Never throws for the vendor's failures: it says UNKNOWN. */
