@@ -109,7 +109,8 @@ test('a withdrawal is requested, rejected by an operator, and the funds come bac
     data: { operator: 'e2e-cashier', reason: 'the bKash name does not match' },
   });
   expect(rejected.ok(), await rejected.text()).toBeTruthy();
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  // the withdraw page's own refresh (the header's balance has one too)
+  await page.getByTestId('withdraw-page').getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(page.getByTestId('withdraw-balance')).toHaveText('৳2,000.00');
   await expect(page.getByTestId(`withdrawal-${id}-rejected`)).toHaveText(
     'Rejected: the bKash name does not match. The amount is back in your main wallet.',

@@ -21,6 +21,9 @@ import { walletDomain } from './domains/wallet/wallet.plugin';
 import { studioDomain, type StudioDomainOptions } from './domains/studio/studio.plugin';
 import { createJobRunner, type JobRunner } from './services/jobs';
 import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
+import { installLive, type LiveOptions } from './domains/live/live';
+import { transferDomain } from './domains/transfer/transfer.plugin';
+import type { TransferOptions } from './domains/transfer/transfer.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +62,10 @@ export interface ApiOptions {
   auth?: AuthOptions;
   /** Deposits and withdrawals: clock, scheduled checks, sandbox gateway (see PaymentsOptions). */
   payments?: PaymentsOptions;
+  /** The live channel (socket.io at /socket.io; Redis fan-out with REDIS_URL), see LiveOptions. */
+  live?: LiveOptions;
+  /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
+  transfers?: TransferOptions;
 }
 
 /**
@@ -94,6 +101,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);
+    installLive(app, opts.live);
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
@@ -124,6 +132,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(walletDomain);
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
+    await app.register(transferDomain, opts.transfers ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

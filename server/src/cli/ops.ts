@@ -15,11 +15,19 @@ import { systemCommands } from './system.commands';
 import { walletCommands } from './wallet.commands';
 import { paymentCommands } from './payments.commands';
 import { studioCommands } from './studio.commands';
+import { transferCommands } from './transfer.commands';
 
 export type { OpsContext } from './kit';
 
 /** Every domain's commands; a domain adds its set here (its commands live in its own file). */
-const COMMAND_SETS: readonly CommandSet[] = [systemCommands, gameCommands, walletCommands, paymentCommands, studioCommands];
+const COMMAND_SETS: readonly CommandSet[] = [
+  systemCommands,
+  gameCommands,
+  walletCommands,
+  paymentCommands,
+  studioCommands,
+  transferCommands,
+];
 
 export const USAGE = [
   'Usage: ops <command>',

@@ -17,3 +17,7 @@ export {
 export * from './games';
 export * from './inlined';
 export * from './money';
+// types only: their few constants are imported from '@khela/api/src/live' and '/src/transfer' by
+// the code that needs them, so the guest's first page does not carry them
+export type * from './live';
+export type * from './transfer';

@@ -43,8 +43,8 @@ export type SessionPhase = 'pending' | 'ready';
 export const loginStateAtom = atom<LoginState>(GUEST);
 export const sessionPhaseAtom = atom<SessionPhase>('pending');
 
+/** The spec's public state. Its balance is `balanceAtom` (./live): poisha as strings, never a number. */
 export interface PublicState {
-  balance: number | null;
   currencySymbol: string;
   hasVip: boolean;
   vipLabelName: string | null;
@@ -55,7 +55,6 @@ export interface PublicState {
 }
 
 export const publicStateAtom = atom<PublicState>({
-  balance: null,
   currencySymbol: '৳',
   hasVip: false,
   vipLabelName: null,

@@ -2,3 +2,4 @@ export * from './roles';
 export * from './storage';
 export * from './atoms';
 export * from './modals';
+export * from './live';

@@ -3,6 +3,7 @@ import { catalogue } from './0002_catalogue';
 import { auth } from './0003_auth';
 import { money } from './0004_money';
 import { payments } from './0005_payments';
+import { transfers } from './0006_transfers';
 import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
@@ -15,4 +16,14 @@ export interface Migration {
 }
 
 /** Ordered and append-only. */
-export const migrations: readonly Migration[] = [init, catalogue, auth, money, payments, studio, ledgerFunctions, jobs];
+export const migrations: readonly Migration[] = [
+  init,
+  catalogue,
+  auth,
+  money,
+  payments,
+  transfers,
+  studio,
+  ledgerFunctions,
+  jobs,
+];

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/src/money';
+import type { WalletBalanceDto } from '@khela/api/src/live';
 import { requireMember } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
 import { langOf } from '../game/game.http';
 import { balanceAmount } from './wallet.schemas';
-import { isSingleWallet, walletLines } from './wallet.repo';
+import { isSingleWallet, walletLines, type WalletLine } from './wallet.repo';
 
 const tags = ['wallet'];
 const security = [{ token: [] }];
@@ -33,6 +34,37 @@ export const walletValue = {
   },
 } as const;
 
+/**
+ * The balance call's value from a member's wallet lines (none for a trial account: one main wallet
+ * at 0). The live channel pushes the same value after every movement (domains/live).
+ */
+export function balanceValue(lines: WalletLine[], lang: 'BN' | 'EN'): WalletBalanceDto {
+  const sum = lines.reduce((s, l) => s + l.balance, BigInt(0));
+  return {
+    sumBalance: sum.toString(),
+    currency: CURRENCY,
+    currencySymbol: CURRENCY_SYMBOL,
+    isSingle: !lines.some((l) => l.type === 'TRANSFER'),
+    wallets: (lines.length
+      ? lines
+      : [
+          {
+            walletCode: 'MAIN',
+            walletName: 'Main wallet',
+            walletNameBn: 'প্রধান ওয়ালেট',
+            type: 'MAIN' as const,
+            balance: BigInt(0),
+          },
+        ]
+    ).map((l) => ({
+      walletCode: l.walletCode,
+      walletName: (lang === 'BN' && l.walletNameBn) || l.walletName,
+      type: l.type,
+      balance: l.balance.toString(),
+    })),
+  };
+}
+
 /** The member's balances: the header, the wallet pages and the transfer page read them. */
 export const walletRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { typeId?: number } }>(
@@ -60,30 +92,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       const lang = langOf(request);
       const lines = member.type === 4 ? [] : await walletLines(app.db, member.id);
       reply.header('cache-control', 'no-store');
-      const sum = lines.reduce((s, l) => s + l.balance, BigInt(0));
-      return ok({
-        sumBalance: sum.toString(),
-        currency: CURRENCY,
-        currencySymbol: CURRENCY_SYMBOL,
-        isSingle: !lines.some((l) => l.type === 'TRANSFER'),
-        wallets: (lines.length
-          ? lines
-          : [
-              {
-                walletCode: 'MAIN',
-                walletName: 'Main wallet',
-                walletNameBn: 'প্রধান ওয়ালেট',
-                type: 'MAIN' as const,
-                balance: BigInt(0),
-              },
-            ]
-        ).map((l) => ({
-          walletCode: l.walletCode,
-          walletName: (lang === 'BN' && l.walletNameBn) || l.walletName,
-          type: l.type,
-          balance: l.balance.toString(),
-        })),
-      });
+      return ok(balanceValue(lines, lang));
     },
   );
 

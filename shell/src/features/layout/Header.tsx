@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getToken, loginStateAtom, openModalAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
-import { useLogout } from '../session-bootstrap/useLogout';
+import { HeaderAccount } from '../live/LiveGate';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {
@@ -12,7 +13,6 @@ export function Header() {
   const pending = useAtomValue(sessionPhaseAtom) === 'pending' && !login.isLogin && !!getToken();
   const openModal = useSetAtom(openModalAtom);
   const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
-  const { requestLogout, dialog } = useLogout();
   return (
     <header className="k-header" data-testid="header">
       <button
@@ -45,14 +45,11 @@ export function Header() {
       </div>
       <div className={pending ? 'k-header__account k-header__account--pending' : 'k-header__account'} aria-busy={pending}>
         {pending ? null : login.isLogin ? (
-          <>
-            <span className="k-header__user" data-testid="header-user">
-              {login.member?.nickname || login.userInfo?.userName}
-            </span>
-            <button type="button" className="k-button k-button--ghost" data-testid="logout-button" onClick={requestLogout}>
-              {t('header.logout')}
-            </button>
-          </>
+          // balance, nickname and logout: the member's chunk (a guest's page never loads it); its room
+          // is kept while it loads
+          <Suspense fallback={<span className="k-header__account--pending" aria-hidden="true" />}>
+            <HeaderAccount />
+          </Suspense>
         ) : (
           <>
             <button
@@ -74,7 +71,6 @@ export function Header() {
           </>
         )}
       </div>
-      {dialog}
     </header>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * The live channel's contract (socket.io at /socket.io): what the server pushes to a logged-in
+ * member, by event name. The server's `app.live.toMember(memberId, event, payload)` and the
+ * browser's `onLiveEvent(event, handler)` (from @khela/session) are both typed by this map, so a
+ * later issue adds its event here (one line) and both sides know it.
+ */
+import type { MinorString } from './money';
+import type { TransferDto } from './transfer';
+
+/** One wallet as GET /wps/v2/wallets/balance lists it. */
+export interface WalletLineDto {
+  /** MAIN, BONUS, or the vendor code of a transfer wallet */
+  walletCode: string;
+  walletName: string;
+  type: 'MAIN' | 'TRANSFER' | 'BONUS';
+  /** poisha as a string of digits */
+  balance: MinorString;
+}
+
+/** The value of GET /wps/v2/wallets/balance, and the payload of the live `balance` event. */
+export interface WalletBalanceDto {
+  sumBalance: MinorString;
+  currency: string;
+  currencySymbol: string;
+  isSingle: boolean;
+  wallets: WalletLineDto[];
+}
+
+/** Why the server ended a member's live connection (the `logout` event). */
+export type LiveLogoutReason = 'SESSION_ENDED' | 'FORCED';
+
+/** Every event the server pushes, with its payload. Later issues add theirs here. */
+export interface LiveEventMap {
+  /** the member's balances after a committed movement (same shape as the balance call's value) */
+  balance: WalletBalanceDto;
+  /** the session behind the connection ended (logout elsewhere, expiry, an operator): log out here too */
+  logout: { reason: LiveLogoutReason };
+  /** a transfer-wallet transfer was settled after the request answered (a vendor's late answer) */
+  transfer: TransferDto;
+}
+
+export type LiveEventName = keyof LiveEventMap;
+
+/** The socket.io path (served by the API on the page's own origin). */
+export const LIVE_PATH = '/socket.io';
+
+/**
+ * Why the server refused a connection (`connect_error`'s `data.code`). NOT_LOGGED_IN and
+ * NEED_REAL_ACCOUNT are final (the client stops trying); UNAVAILABLE is worth a retry.
+ */
+export type LiveRefusal = 'NOT_LOGGED_IN' | 'NEED_REAL_ACCOUNT' | 'UNAVAILABLE';
