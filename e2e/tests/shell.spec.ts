@@ -38,7 +38,12 @@ test('each remote renders at one of its routes, and the page holds one React DOM
   await expect(page.getByTestId('home-page')).toBeVisible(); // lobby
   await page.getByTestId('login-button').click();
   await expect(page.getByTestId('login-modal')).toBeVisible(); // auth-modals
-  await page.keyboard.press('Escape');
+  // Escape closes it once the modal's key listener is attached (an effect after the first paint:
+  // on a loaded machine a key pressed right away can come before it)
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('login-modal')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   // the header's own menu folds away on narrow windows: click a promotions link that is on screen
   await page.getByRole('link', { name: 'প্রমোশন', exact: true }).filter({ visible: true }).first().click();
   await expect(page.getByTestId('promotions-page')).toBeVisible(); // promotions, client-side navigation
