@@ -8,6 +8,7 @@ import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
+import { withdrawalDisputes } from './0016_withdrawal_disputes';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   ledgerFunctions,
   jobs,
   walletHotPath,
+  withdrawalDisputes,
 ];
