@@ -76,11 +76,11 @@ export async function versionHealth(q: Queryable, remote: string, since: Date): 
     `SELECT version, sum(loads)::int AS loads, sum(loaded)::int AS loaded, sum(failed_http404)::int AS failed_http404,
             sum(failed_abort)::int AS failed_abort, sum(failed_timeout)::int AS failed_timeout,
             sum(failed_evaluation)::int AS failed_evaluation, sum(failed_other)::int AS failed_other, sum(errors)::int AS errors
-       FROM rum_minutes WHERE remote = $1 AND minute >= $2 GROUP BY version ORDER BY sum(loads) DESC`,
+       FROM rum_minutes WHERE remote = $1 AND minute >= date_trunc('minute', $2::timestamptz) GROUP BY version ORDER BY sum(loads) DESC`,
     [remote, since],
   );
   const hist = await q.query<{ version: string; metric: VitalName; bucket: number; n: number }>(
-    `SELECT version, metric, bucket, sum(n)::int AS n FROM rum_vitals WHERE remote = $1 AND minute >= $2
+    `SELECT version, metric, bucket, sum(n)::int AS n FROM rum_vitals WHERE remote = $1 AND minute >= date_trunc('minute', $2::timestamptz)
       GROUP BY version, metric, bucket`,
     [remote, since],
   );

@@ -67,6 +67,11 @@ describe('POST /rum/v1/beacon', () => {
     expect(v1.vitals.CLS.p50).toBeCloseTo(0.02, 2);
     expect(v2).toMatchObject({ loads: 10, failures: 8, failed: { evaluation: 7, http404: 1 } });
     expect(v2.vitals.LCP).toEqual({ p50: null, p75: null, samples: 0 });
+    // a window that starts within a minute counts that whole minute (signals are kept by the minute)
+    const since = await opsCall(t.app, 'GET', '/ops/rum/health?remote=lobby&since=2026-11-20T10:00:45.000Z');
+    expect(since.body.value.versions.map((v: { version: string }) => v.version).sort()).toEqual(['v1aaaa', 'v2bbbb']);
+    const later = await opsCall(t.app, 'GET', '/ops/rum/health?remote=lobby&since=2026-11-20T10:01:00.000Z');
+    expect(later.body.value.versions).toEqual([]);
     // the auth-modals version was on the page: it has the page's vitals, and no loads
     const modals = (await opsCall(t.app, 'GET', '/ops/rum/health?remote=auth-modals')).body.value.versions;
     expect(modals).toEqual([]);
