@@ -24,6 +24,7 @@ import { paymentsDomain, type PaymentsOptions } from './domains/payments/payment
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
+import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ export interface ApiOptions {
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
   transfers?: TransferOptions;
+  /** The member's records (betting record, account record, profit and loss): the clock of "today". */
+  records?: RecordsOptions;
 }
 
 /**
@@ -133,6 +136,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
+    await app.register(recordsRoutes, opts.records ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);
