@@ -66,6 +66,7 @@ test('a round played shows in the betting record, the account record and the pro
   // the betting record, on a phone: the round, its stake and payout, the totals of the day
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/member/personalHistoryCopy');
+  await page.getByTestId('range-LAST_7_DAYS').click(); // today's bets, also when Dhaka's midnight passed in between
   const row = page.getByTestId('bet-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(SLOT);
@@ -82,6 +83,7 @@ test('a round played shows in the betting record, the account record and the pro
 
   // the account record: the deposit and the stake (and the win, if any), with the balance after each
   await page.goto('/member/transactionHistory');
+  await page.getByTestId('range-LAST_7_DAYS').click();
   const moves = page.getByTestId('movement-row');
   await expect(moves).toHaveCount(payout > 0n ? 3 : 2);
   const last = moves.last();
@@ -109,6 +111,7 @@ test('a round played shows in the betting record, the account record and the pro
   await page.evaluate(() => localStorage.setItem('hisLang', 'BN'));
   await page.addInitScript(() => localStorage.setItem('hisLang', 'BN'));
   await page.goto('/member/personalHistoryCopy');
+  await page.getByTestId('range-LAST_7_DAYS').click(); // today's bets, also when Dhaka's midnight passed in between
   await expect(page.getByTestId('bet-row').locator('[data-status="SETTLED"]')).toHaveText('নিষ্পত্তি হয়েছে');
   await expect(page.getByTestId('range-TODAY')).toHaveText('আজ');
 
