@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OPS_KEY, gotoAs, memberToken, unique } from './support';
 
@@ -20,6 +21,17 @@ async function records(request: APIRequestContext, token: string, path: string) 
   const res = await request.get(`/wps/records/${path}`, { headers: { Authorization: token } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()).value;
+}
+
+/** axe-core's serious or critical WCAG 2.1 A/AA findings in the member page's content, as it is. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('.member-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Nothing sticks out sideways at the page's width. */
@@ -77,6 +89,7 @@ test('a round played shows in the betting record, the account record and the pro
   await expect(page.getByTestId('total-count')).toHaveText('1');
   await expect(page.getByTestId('total-profit')).toHaveText(signed(payout - stake));
   expect(await fitsWidth(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
   // another game type has none of it
   await page.getByTestId('filter-gameType').selectOption('LIVE');
   await expect(page.getByTestId('bets-page').getByTestId('empty-state')).toBeVisible();
@@ -95,6 +108,7 @@ test('a round played shows in the betting record, the account record and the pro
   await expect(betRow.getByTestId('movement-balance')).toHaveText(taka(100000n - stake));
   await expect(moves.first().getByTestId('movement-balance')).toHaveText(taka(100000n - stake + payout));
   await expect(page.getByTestId('total-net')).toHaveText(signed(100000n - stake + payout));
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('filter-type').selectOption('DEPOSIT');
   await expect(moves).toHaveCount(1);
   expect(await fitsWidth(page)).toBe(true);
@@ -106,6 +120,7 @@ test('a round played shows in the betting record, the account record and the pro
   await page.getByTestId('group-GAME_TYPE').click();
   await expect(page.locator('[data-testid="profit-row"][data-key="RNG"]')).toContainText('Slots');
   expect(await fitsWidth(page)).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // in Bengali
   await page.evaluate(() => localStorage.setItem('hisLang', 'BN'));
