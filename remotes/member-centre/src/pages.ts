@@ -31,6 +31,9 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
   withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
+  personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
+  transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
+  personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

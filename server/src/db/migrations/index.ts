@@ -8,6 +8,7 @@ import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
+import { records } from './0014_records';
 import { withdrawalDisputes } from './0016_withdrawal_disputes';
 import { rum } from './0018_rum';
 
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   ledgerFunctions,
   jobs,
   walletHotPath,
+  records,
   withdrawalDisputes,
   rum,
 ];
