@@ -24,11 +24,8 @@ import { paymentsDomain, type PaymentsOptions } from './domains/payments/payment
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
-<<<<<<< HEAD
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
-=======
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
->>>>>>> h/records
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,13 +68,10 @@ export interface ApiOptions {
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
   transfers?: TransferOptions;
-<<<<<<< HEAD
   /** Real-user signals (the clock, for tests). */
   rum?: RumOptions;
-=======
   /** The member's records (betting record, account record, profit and loss): the clock of "today". */
   records?: RecordsOptions;
->>>>>>> h/records
 }
 
 /**
@@ -145,11 +139,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
-<<<<<<< HEAD
     await app.register(rumDomain, opts.rum ?? {});
-=======
     await app.register(recordsRoutes, opts.records ?? {});
->>>>>>> h/records
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);
