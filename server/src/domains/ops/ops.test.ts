@@ -113,6 +113,19 @@ describe('operator CLI against a listening server', () => {
     expect(info.value).toMatchObject({ account: 'sumi', type: 4 });
   });
 
+  it('shows and sets any setting, validated by the server', async () => {
+    lines.length = 0;
+    await run('setting', 'rumSampleRate', '0.25');
+    await run('setting', 'rumSampleRate');
+    expect(lines).toEqual(['rumSampleRate 0.25', 'rumSampleRate 0.25']);
+    await expect(run('setting', 'rumSampleRate', '2')).rejects.toThrow(/HTTP 400/);
+    await expect(run('setting', 'noSuchThing', '1')).rejects.toThrow(/UNKNOWN_SETTING/);
+    lines.length = 0;
+    await run('setting');
+    expect(lines.some((l) => /^maintenance\s+false$/.test(l))).toBe(true);
+    await run('setting', 'rumSampleRate', '1');
+  });
+
   it('fails with a helpful message', async () => {
     await expect(run('maintenance', 'maybe')).rejects.toThrow('expected "on" or "off"');
     await expect(run('region', 'allow', '999.1.1.1')).rejects.toThrow(/HTTP 400 VALIDATION_ERROR/);
