@@ -3,7 +3,7 @@ import { LOAD_FAILURES, RUM_BEACON_PATH, RUM_LIMITS, VITALS, type RumBeacon } fr
 import { REMOTES } from '@khela/api/src/remotes';
 import { ApiError, errorEnvelopeRef, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
-import { addAreas, addVitals, pruneRum, versionHealth } from './rum.repo';
+import { addAreas, addVitals, pruneRum, versionHealth, versionSeries } from './rum.repo';
 import { minuteOf } from './rum.rules';
 
 export interface RumOptions {
@@ -144,6 +144,41 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
         const q = request.query;
         const since = q.since ? new Date(q.since) : new Date(now().getTime() - (q.minutes ?? 60) * 60_000);
         return ok({ remote: q.remote, since: since.toISOString(), versions: await versionHealth(app.db, q.remote, since) });
+      },
+    );
+  });
+
+  app.register(async (ops) => {
+    guardOps(ops);
+    ops.get<{ Querystring: { remote: string; minutes?: number; slot?: number } }>(
+      '/ops/rum/series',
+      {
+        schema: {
+          hide: true,
+          description: "Each version's loads, failures, errors and vitals' p75 per slot, for the operators' release page",
+          querystring: {
+            type: 'object',
+            required: ['remote'],
+            additionalProperties: false,
+            properties: {
+              remote,
+              minutes: { type: 'integer', minimum: 5, maximum: 60 * 24 * 14 },
+              slot: { type: 'integer', minimum: 1, maximum: 24 * 60 },
+            },
+          },
+          response: replies({ type: 'object', additionalProperties: true }),
+        },
+      },
+      async (request) => {
+        const minutes = request.query.minutes ?? 180;
+        const slot = request.query.slot ?? Math.max(1, Math.round(minutes / 60));
+        const since = new Date(now().getTime() - minutes * 60_000);
+        return ok({
+          remote: request.query.remote,
+          since: since.toISOString(),
+          slotMinutes: slot,
+          versions: await versionSeries(app.db, request.query.remote, since, slot),
+        });
       },
     );
   });

@@ -112,6 +112,65 @@ export async function versionHealth(q: Queryable, remote: string, since: Date): 
   });
 }
 
+export interface SeriesPoint {
+  /** the start of the slot (ISO) */
+  t: string;
+  loads: number;
+  failures: number;
+  errors: number;
+  lcpP75: number | null;
+  inpP75: number | null;
+  clsP75: number | null;
+}
+
+/** Each version of `remote` since `since`, in slots of `slotMinutes`: counts and the vitals' p75, for charts. */
+export async function versionSeries(
+  q: Queryable,
+  remote: string,
+  since: Date,
+  slotMinutes: number,
+): Promise<{ version: string; points: SeriesPoint[] }[]> {
+  const slot = `to_timestamp(floor(extract(epoch FROM minute) / ($3 * 60)) * ($3 * 60))`;
+  const counts = await q.query<{ version: string; t: Date; loads: number; failures: number; errors: number }>(
+    `SELECT version, ${slot} AS t, sum(loads)::int AS loads,
+            sum(failed_http404 + failed_abort + failed_timeout + failed_evaluation + failed_other)::int AS failures,
+            sum(errors)::int AS errors
+       FROM rum_minutes WHERE remote = $1 AND minute >= date_trunc('minute', $2::timestamptz)
+      GROUP BY 1, 2 ORDER BY 2`,
+    [remote, since, slotMinutes],
+  );
+  const hist = await q.query<{ version: string; t: Date; metric: VitalName; bucket: number; n: number }>(
+    `SELECT version, ${slot} AS t, metric, bucket, sum(n)::int AS n
+       FROM rum_vitals WHERE remote = $1 AND minute >= date_trunc('minute', $2::timestamptz)
+      GROUP BY 1, 2, 3, 4`,
+    [remote, since, slotMinutes],
+  );
+  const byVersion = new Map<string, SeriesPoint[]>();
+  for (const c of counts) {
+    const t = new Date(c.t).toISOString();
+    const p75 = (metric: VitalName) =>
+      percentile(
+        metric,
+        hist
+          .filter((h) => h.version === c.version && h.metric === metric && new Date(h.t).toISOString() === t)
+          .map((h) => [Number(h.bucket), h.n] as [number, number]),
+        75,
+      );
+    const list = byVersion.get(c.version) ?? [];
+    list.push({
+      t,
+      loads: c.loads,
+      failures: c.failures,
+      errors: c.errors,
+      lcpP75: p75('LCP'),
+      inpP75: p75('INP'),
+      clsP75: p75('CLS'),
+    });
+    byVersion.set(c.version, list);
+  }
+  return [...byVersion.entries()].map(([version, points]) => ({ version, points }));
+}
+
 /** Deletes what is older than `before`; the number of rows. */
 export async function pruneRum(q: Queryable, before: Date): Promise<number> {
   const a = await q.query(`DELETE FROM rum_minutes WHERE minute < $1 RETURNING 1`, [before]);

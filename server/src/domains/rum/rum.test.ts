@@ -112,6 +112,24 @@ describe('POST /rum/v1/beacon', () => {
 });
 
 describe('GET /ops/rum/health and retention', () => {
+  it('a time series per version for the release page', async () => {
+    const r = await opsCall(t.app, 'GET', '/ops/rum/series?remote=lobby&minutes=60&slot=5');
+    expect(r.status).toBe(200);
+    const v2 = r.body.value.versions.find((v: { version: string }) => v.version === 'v2bbbb');
+    expect(v2.points).toEqual([
+      {
+        t: '2026-11-20T10:00:00.000Z',
+        loads: 10,
+        failures: 8,
+        errors: 0,
+        lcpP75: null,
+        inpP75: expect.any(Number),
+        clsP75: null,
+      },
+    ]);
+    expect((await t.app.inject({ url: '/ops/rum/series?remote=lobby' })).statusCode).toBe(401);
+  });
+
   it('needs the ops key and a known remote', async () => {
     expect((await t.app.inject({ url: '/ops/rum/health?remote=lobby' })).statusCode).toBe(401);
     expect((await opsCall(t.app, 'GET', '/ops/rum/health?remote=nope')).status).toBe(400);
