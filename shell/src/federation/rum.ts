@@ -14,8 +14,8 @@ import type { RemoteName } from './remotes';
  * with navigator.sendBeacon when the page is hidden or left (and once soon after an area failed,
  * so a bad canary is seen within seconds). A page view is sampled once, at the operator's rate
  * (boot data `rumSampleRate`); an unsampled page records nothing and loads nothing.
- * Web vitals come from the `web-vitals` library, loaded only by sampled pages, once the page has
- * loaded. Nothing personal leaves: remotes, versions, counts, a route pattern, vital values.
+ * Web vitals come from the `web-vitals` library, loaded only by sampled pages, at the visitor's
+ * first interaction (a page left untouched reports no vitals). Nothing personal leaves: remotes, versions, counts, a route pattern, vital values.
  */
 
 type Send = (url: string, body: Blob) => boolean;
@@ -29,6 +29,8 @@ interface State {
   send: Send;
   timer?: ReturnType<typeof setTimeout>;
 }
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 /** After an area failed: report within this time even if the page stays open. */
 export const FAILURE_FLUSH_MS = 5_000;
@@ -60,55 +62,58 @@ export function startRum(opts: { sampleRate?: number; random?: () => number; sen
           onCLS(record);
         })
         .catch(() => undefined);
-    if (document.readyState === 'complete') load();
-    else window.addEventListener('load', load, { once: true });
+    // at the visitor's first interaction, never on the first paint's critical path: the browser
+    // buffers the LCP, layout-shift and event entries, so the library loses nothing by arriving then
+    const first = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, first, true);
+      load();
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, first, { capture: true, passive: true });
   }
   return sampled;
 }
 
-function area(remote: RemoteName, version: string): RumArea | null {
-  if (!state?.sampled) return null;
+function area(remote: RemoteName, version: string | undefined): RumArea | null {
+  if (!state?.sampled || !version) return null;
   const key = `${remote}@${version}`;
   let a = state.areas.get(key);
-  if (!a) {
-    a = { remote, version, loads: 0, loaded: 0, failed: {}, errors: 0 };
-    state.areas.set(key, a);
-  }
+  if (!a) state.areas.set(key, (a = { remote, version, loads: 0, loaded: 0, failed: {}, errors: 0 }));
   return a;
 }
 
 export function recordLoadStarted(remote: RemoteName, version: string): void {
   const a = area(remote, version);
-  if (a) a.loads = Math.min(RUM_LIMITS.count, a.loads + 1);
+  if (a) a.loads++;
 }
 
 export function recordLoaded(remote: RemoteName, version: string): void {
   const a = area(remote, version);
-  if (!a) return;
-  a.loaded = Math.min(RUM_LIMITS.count, a.loaded + 1);
-  state!.versions.set(remote, version);
+  if (a) {
+    a.loaded++;
+    state!.versions.set(remote, version);
+  }
 }
 
 export function recordLoadFailed(remote: RemoteName, version: string, reason: LoadFailure): void {
   const a = area(remote, version);
-  if (!a) return;
-  a.failed[reason] = Math.min(RUM_LIMITS.count, (a.failed[reason] ?? 0) + 1);
-  soon();
+  if (a) {
+    a.failed[reason] = (a.failed[reason] ?? 0) + 1;
+    soon();
+  }
 }
 
 /** An error the area's boundary caught after its module loaded (a render or effect that threw). */
 export function recordAreaError(remote: RemoteName, version: string | undefined): void {
-  if (!version) return;
   const a = area(remote, version);
-  if (!a) return;
-  a.errors = Math.min(RUM_LIMITS.count, a.errors + 1);
-  soon();
+  if (a) {
+    a.errors++;
+    soon();
+  }
 }
 
 export function recordVital(name: RumVital['name'], value: number): void {
-  if (!state?.sampled || !Number.isFinite(value) || value < 0) return;
   // a vital reported again (a later, larger LCP or CLS) replaces the earlier value
-  state.vitals = [...state.vitals.filter((v) => v.name !== name), { name, value: Math.min(value, 3_600_000) }];
+  if (state?.sampled && value >= 0) state.vitals = [...state.vitals.filter((v) => v.name !== name), { name, value }];
 }
 
 function soon() {
@@ -119,6 +124,15 @@ function soon() {
   }, FAILURE_FLUSH_MS);
 }
 
+const cap = (n: number) => Math.min(n, RUM_LIMITS.count);
+const clamp = (x: RumArea): RumArea => ({
+  ...x,
+  loads: cap(x.loads),
+  loaded: cap(x.loaded),
+  errors: cap(x.errors),
+  failed: Object.fromEntries(Object.entries(x.failed).map(([k, n]) => [k, cap(n!)])),
+});
+
 /** Sends what was recorded since the last beacon (nothing when there is nothing new). */
 export function flushRum(): RumBeacon | null {
   if (!state?.sampled) return null;
@@ -127,8 +141,9 @@ export function flushRum(): RumBeacon | null {
   const beacon: RumBeacon = {
     route: routePattern(typeof location === 'undefined' ? '/' : location.pathname),
     versions: Object.fromEntries(state.versions),
-    areas: areas.slice(0, RUM_LIMITS.areas),
-    vitals: state.vitals.slice(0, RUM_LIMITS.vitals),
+    // what the server takes: at most RUM_LIMITS of each (a page open for days counts on in the next beacon)
+    areas: areas.slice(0, RUM_LIMITS.areas).map((x) => clamp(x)),
+    vitals: state.vitals.map((v) => ({ name: v.name, value: Math.min(v.value, 3_600_000) })),
   };
   state.areas.clear();
   state.vitals = [];
