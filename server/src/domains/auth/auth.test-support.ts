@@ -1,7 +1,7 @@
 // Test helpers of the sign-in domains: an API with cheap test crypto, bodies sealed exactly as the
 // browser seals them (shared/api/src/seal.ts), captcha answers, members, the outbox.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { importSealKey, sealWith, type ImportedSealKey } from '@khela/api/src/seal';
+import { importSealKey, sealWith, type ImportedSealKey } from '@khela/api/seal-crypto';
 import type { ApiOptions } from '../../app';
 import { createMemoryRateLimiter, type RateLimiter } from '../../services/rate-limit';
 import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';

@@ -13,8 +13,8 @@ import {
   sameName,
   sniffImage,
   type PaymentMethod,
-} from '@khela/api/src/payments';
-import { takaString } from '@khela/api/src/money';
+} from '@khela/api/payments';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import type { SessionMember } from '../../http/auth';
 import { ledgerRefusal } from '../wallet/ledger-errors';
