@@ -26,6 +26,11 @@ if (!run('typecheck (tsc -b)', ['exec', 'tsc', '-b', 'tsconfig.json'])) {
   console.error('\n[khela] the typecheck failed: fix the type errors above first (npm run typecheck)');
   process.exit(1);
 }
+// ESLint (the layout's one-way doors among its rules) and Prettier's check, before any test runs
+if (!run('lint (eslint, prettier --check)', ['exec', 'node', 'scripts/lint.mjs'])) {
+  console.error('\n[khela] the lint failed: fix what it found first (npm run lint; npx prettier --write <files>)');
+  process.exit(1);
+}
 run('unit and server tests (PGlite)', ['exec', 'jest', '--ci']);
 if (process.env.TEST_DATABASE_URL) {
   run('server tests (PostgreSQL)', ['exec', 'jest', '--ci', '--selectProjects', 'server'], { KHELA_TEST_ENGINE: 'postgres' });

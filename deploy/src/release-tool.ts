@@ -61,7 +61,6 @@ interface Decision {
 
 const dirOf = (opts: ToolOptions) => opts.releasesDir ?? defaultReleasesDir();
 const cmd = (args: string) => `npm run release -- ${args}`;
-const short = (v: string | null | undefined) => v ?? '(none)';
 
 /** An exact published version, or a unique prefix of one (at least 4 characters). */
 export async function resolveVersion(releasesDir: string, name: ReleaseName, input: string): Promise<string> {

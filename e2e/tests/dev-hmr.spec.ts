@@ -92,7 +92,7 @@ test('an edit to a remote shows without a reload', async ({ page }) => {
 test('an edit to the shell shows without a reload', async ({ page }) => {
   await openWithMarker(page, '/pointMall', '[data-testid="footer"]');
   edit(
-    'shell/src/features/layout/Footer.tsx',
+    'shell/src/app/layout/Footer.tsx',
     '<footer className="k-footer" data-testid="footer">',
     '<footer className="k-footer" data-testid="footer">{\'·HOT-SHELL\'}',
   );

@@ -25,6 +25,7 @@ export interface AuthTestApi extends TestApi {
     headers?: Record<string, string>;
   }): Promise<{
     status: number;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read any answer's JSON through this one helper
     body: { success: boolean; message: string; value: any; errorCode?: string };
     headers: Record<string, unknown>;
   }>;

@@ -338,6 +338,7 @@ export interface ProofFile {
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .trim()
     .slice(-120);
