@@ -12,6 +12,8 @@ import { systemRoutes } from './domains/system/system.routes';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
+import { installRequestGuards } from './http/request-guards';
+import { installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
 import { authDomain } from './domains/auth/auth.plugin';
@@ -105,6 +107,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
+    installRequestGuards(app);
+    await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
 
     await app.register(swagger, {
