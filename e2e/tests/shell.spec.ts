@@ -132,3 +132,8 @@ test('logout asks, then returns home as a guest', async ({ page, request }) => {
   await expect(page.getByTestId('login-button')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 });
+
+test('the API docs page renders under the Content-Security-Policy', async ({ page }) => {
+  await page.goto('/wps/docs');
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Khela platform API');
+});

@@ -13,7 +13,7 @@ import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
 import { installRequestGuards } from './http/request-guards';
-import { installSecurityHeaders } from './http/security-headers';
+import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
 import { authDomain } from './domains/auth/auth.plugin';
@@ -123,8 +123,13 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
         components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       },
     });
-    if (opts.docsUi !== false) await app.register(swaggerUi, { routePrefix: '/wps/docs' });
-    else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    if (opts.docsUi !== false) {
+      const docsPolicy = docsContentSecurityPolicy(process.env.KHELA_DEV === '1');
+      await app.register(swaggerUi, {
+        routePrefix: '/wps/docs',
+        uiHooks: { onRequest: async (_request, reply) => void reply.header('content-security-policy', docsPolicy) },
+      });
+    } else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(systemRoutes, { prefix: '/wps/system' });
     await app.register(memberRoutes, { prefix: '/wps/member' });

@@ -5,6 +5,7 @@ import { createAuthTestApi, type AuthTestApi } from '../domains/auth/auth.test-s
 import { createTestApi } from '../test-support/test-db';
 import { opsCall, TEST_OPS_KEY } from '../test-support/test-db';
 import { firstBad } from './request-guards';
+import { docsContentSecurityPolicy } from './security-headers';
 
 let t: AuthTestApi & { app: FastifyInstance };
 let player: string;
@@ -172,15 +173,25 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
-  it('sends HSTS only on a request that came over TLS (here: per a trusted proxy)', async () => {
-    const behindProxy = await createTestApi({ trustProxy: true });
-    try {
-      const tls = await behindProxy.app.inject({ url: '/wps/system/status', headers: { 'x-forwarded-proto': 'https' } });
+  describe('behind a proxy', () => {
+    let second: Awaited<ReturnType<typeof createTestApi>>;
+    beforeAll(async () => {
+      second = await createTestApi({ trustProxy: true });
+    });
+    afterAll(() => second.dispose());
+
+    it('sends HSTS only on a request that came over TLS (here: per the trusted proxy)', async () => {
+      const tls = await second.app.inject({ url: '/wps/system/status', headers: { 'x-forwarded-proto': 'https' } });
       expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const plain = await behindProxy.app.inject({ url: '/wps/system/status', headers: { 'x-forwarded-proto': 'http' } });
+      const plain = await second.app.inject({ url: '/wps/system/status', headers: { 'x-forwarded-proto': 'http' } });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
-    } finally {
-      await behindProxy.dispose();
-    }
+    });
+
+    it('lets the API docs page (Swagger UI) have inline styles, never inline scripts (the page itself: e2e shell.spec)', () => {
+      const csp = docsContentSecurityPolicy();
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+    });
   });
 });

@@ -25,6 +25,21 @@ export function contentSecurityPolicy(dev = false): Record<string, string[]> {
   };
 }
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const serialise = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join('; ');
+
+/**
+ * The API docs page's policy (/wps/docs): the same, but Swagger UI sets inline styles, so style-src
+ * adds 'unsafe-inline' (styles only: its scripts still come from the origin).
+ */
+export function docsContentSecurityPolicy(dev = false): string {
+  const directives = contentSecurityPolicy(dev);
+  return serialise({ ...directives, styleSrc: [...directives.styleSrc, "'unsafe-inline'"] });
+}
+
 /** HSTS: one year, sent only on a request that came over TLS (directly, or per a trusted proxy's X-Forwarded-Proto). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
