@@ -26,6 +26,7 @@ import { paymentsDomain, type PaymentsOptions } from './domains/payments/payment
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
+import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,8 @@ export interface ApiOptions {
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
   transfers?: TransferOptions;
+  /** Real-user signals (the clock, for tests). */
+  rum?: RumOptions;
 }
 
 /**
@@ -142,6 +145,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
+    await app.register(rumDomain, opts.rum ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

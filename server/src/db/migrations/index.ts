@@ -7,6 +7,9 @@ import { transfers } from './0006_transfers';
 import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
+import { walletHotPath } from './0012_wallet_hot_path';
+import { withdrawalDisputes } from './0016_withdrawal_disputes';
+import { rum } from './0018_rum';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -26,4 +29,7 @@ export const migrations: readonly Migration[] = [
   studio,
   ledgerFunctions,
   jobs,
+  walletHotPath,
+  withdrawalDisputes,
+  rum,
 ];
