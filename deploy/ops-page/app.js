@@ -1,3 +1,4 @@
+/* global localStorage, sessionStorage, document, fetch, window, uPlot */
 // The operators' release page: plain script (no build, no storefront code), uPlot for the charts.
 // Data and actions need the operator key, kept for this tab only (sessionStorage).
 (function () {
@@ -248,7 +249,6 @@
       );
       defs.push({ label: v.version, stroke: colours[i % colours.length], width: 2, spanGaps: true });
     });
-    /* global uPlot */
     // the whole window on the x axis (3 hours up to now), however few slots have signals
     var from = Date.parse(series.since) / 1000;
     var to = Math.max(Date.now() / 1000, xs.length ? xs[xs.length - 1] : 0);

@@ -12,6 +12,8 @@ import { systemRoutes } from './domains/system/system.routes';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
+import { installRequestGuards } from './http/request-guards';
+import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
 import { authDomain } from './domains/auth/auth.plugin';
@@ -111,6 +113,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
+    installRequestGuards(app);
+    await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
 
     await app.register(swagger, {
@@ -125,8 +129,13 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
         components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       },
     });
-    if (opts.docsUi !== false) await app.register(swaggerUi, { routePrefix: '/wps/docs' });
-    else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    if (opts.docsUi !== false) {
+      const docsPolicy = docsContentSecurityPolicy(process.env.KHELA_DEV === '1');
+      await app.register(swaggerUi, {
+        routePrefix: '/wps/docs',
+        uiHooks: { onRequest: async (_request, reply) => void reply.header('content-security-policy', docsPolicy) },
+      });
+    } else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(systemRoutes, { prefix: '/wps/system' });
     await app.register(memberRoutes, { prefix: '/wps/member' });

@@ -1,4 +1,4 @@
-import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/src/money';
+import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/money';
 import { call, CliError, flagOn, option, type Command, type CommandSet, type OpsContext } from './kit';
 import { operatorName } from './wallet.commands';
 import { PAYMENT_RULE_DEFAULTS } from '../domains/payments/rules';

@@ -4,8 +4,8 @@
 // agent centre): the routes only validate and shape.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { depositFee } from '@khela/api/src/payments';
-import { takaString } from '@khela/api/src/money';
+import { depositFee } from '@khela/api/payments';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import type { SessionMember } from '../../http/auth';
 import type { Posting } from '../wallet/ledger';

@@ -1,6 +1,6 @@
 // Rows as the wire shows them (amounts as strings of poisha, times as ISO strings), and the JSON
 // schemas that serialise them.
-import { maskAccountNo, type DepositOrderDto, type WithdrawalDto, type WithdrawAccountDto } from '@khela/api/src/payments';
+import { maskAccountNo, type DepositOrderDto, type WithdrawalDto, type WithdrawAccountDto } from '@khela/api/payments';
 import type { AccountRow, ChannelRow, OrderRow, ProofRow, WithdrawalRow } from './payments.repo';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -2,7 +2,7 @@
 // withdrawals and their proofs. Services (deposits.ts, withdrawals.ts) decide; this module reads
 // and writes.
 import type { Queryable } from '../../db/db';
-import type { PaymentMethod } from '@khela/api/src/payments';
+import type { PaymentMethod } from '@khela/api/payments';
 
 export interface ChannelRow {
   code: string;

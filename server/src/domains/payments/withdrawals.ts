@@ -13,8 +13,8 @@ import {
   sameName,
   sniffImage,
   type PaymentMethod,
-} from '@khela/api/src/payments';
-import { takaString } from '@khela/api/src/money';
+} from '@khela/api/payments';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import type { SessionMember } from '../../http/auth';
 import { ledgerRefusal } from '../wallet/ledger-errors';
@@ -393,6 +393,7 @@ export interface ProofFile {
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .trim()
     .slice(-120);

@@ -9,7 +9,7 @@ import {
   type MovementType,
   type ProfitGroup,
   type ProfitRowDto,
-} from '@khela/api/src/records';
+} from '@khela/api/records';
 
 /**
  * The member's records, read straight from bet_records and the ledger (migration 0004): every

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   addDays,
@@ -18,7 +18,7 @@ import {
   type ProfitGroup,
   type RecordFiltersDto,
   type RecordRange,
-} from '@khela/api/src/records';
+} from '@khela/api/records';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { langOf } from '../game/game.http';

@@ -133,12 +133,15 @@ export async function get(t: RecordsTestApi, url: string, token?: string, lang: 
     url,
     headers: { ...(token ? { authorization: token } : {}), language: lang },
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read any answer's JSON through this one helper
   return { status: res.statusCode, body: res.json() as { success: boolean; value: any; errorCode?: string; message: string } };
 }
 
 /** Every page of a paged record call, concatenated. */
 export async function allPages(t: RecordsTestApi, url: string, token: string) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages of whichever record the test reads
   const list: any[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same
   let first: any = null;
   for (let page = 1; ; page++) {
     const r = await get(t, `${url}${url.includes('?') ? '&' : '?'}pageSize=50&page=${page}`, token);

@@ -1,4 +1,4 @@
-import { addDays, dhakaDay } from '@khela/api/src/records';
+import { addDays, dhakaDay } from '@khela/api/records';
 import { audit } from '../wallet/ledger';
 import {
   allPages,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { LOAD_FAILURES, RUM_BEACON_PATH, RUM_LIMITS, VITALS, type RumBeacon } from '@khela/api/rum';
-import { REMOTES } from '@khela/api/src/remotes';
+import { REMOTES } from '@khela/api/remotes';
 import { ApiError, errorEnvelopeRef, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { addAreas, addVitals, pruneRum, versionHealth, versionSeries } from './rum.repo';
