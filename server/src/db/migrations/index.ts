@@ -9,6 +9,7 @@ import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
 import { withdrawalDisputes } from './0016_withdrawal_disputes';
+import { lottery } from './0017_lottery';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   jobs,
   walletHotPath,
   withdrawalDisputes,
+  lottery,
 ];
