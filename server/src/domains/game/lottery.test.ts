@@ -63,7 +63,11 @@ describe('lottery menus', () => {
     expect(recent).toHaveLength(1);
     expect(recent[0].games.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VN_NORTH']);
     const detail = (await get(`/wps/game/launch/${launched.body.value.content.ticket}`, m)).body.value;
-    expect(detail).toMatchObject({ launchMode: 'LOTT', lotto: { area: 'VN', prizeMode: 'ELOTT', view: 'betting' } });
+    expect(detail).toMatchObject({
+      launchMode: 'LOTT',
+      lotto: { area: 'VN', prizeMode: 'ELOTT', view: 'betting' },
+      connected: true,
+    });
   });
 
   it('refuses a prize mode the game does not have, and a non-lottery game in LOTT mode', async () => {
