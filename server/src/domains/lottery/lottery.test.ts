@@ -100,6 +100,21 @@ describe('lottery betting', () => {
     });
   });
 
+  it('a big win feeds the winners board (through the wallet win, like every game)', async () => {
+    const m = await h.member({ taka: 2000 });
+    const d = await nextDraw(t.app, m.token);
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL, '1000')).status).toBe(200);
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    expect(await balanceOf(t.db, m.id)).toBe(200000n - 100000n + 95000n);
+    const wins = await t.db.query<{ customer_name: string; win_amount: string; game_code: string }>(
+      `SELECT w.customer_name, w.win_amount::text, g.game_code FROM game_wins w JOIN games g ON g.node_id = w.node_id
+        WHERE w.customer_name = $1`,
+      [`${m.account.slice(0, 2)}***${m.account.slice(-1)}`],
+    );
+    expect(wins).toContainEqual(expect.objectContaining({ win_amount: '95000', game_code: 'VN_NORTH' }));
+  });
+
   it('settles every bet type against the draw: all prizes pay per hit, a loss is settled with 0', async () => {
     const m = await h.member({ taka: 1000 });
     const d = await nextDraw(t.app, m.token);

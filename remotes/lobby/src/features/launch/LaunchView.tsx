@@ -27,7 +27,11 @@ export function LaunchView() {
   const { game, vendor, accountType, lotto, connected } = launch.data;
   const betting = !!lotto && lotto.view === 'betting' && connected;
   return (
-    <div className="lobby-launch" data-testid="launch-page" data-connected={connected}>
+    <div
+      className={`lobby-launch${betting ? ' lobby-launch--betting' : ''}`}
+      data-testid="launch-page"
+      data-connected={connected}
+    >
       <div className="lobby-launch__stage">
         <LazyImage className="lobby-launch__art" src={game.iconUrl} alt="" />
         <div className="lobby-launch__info">
