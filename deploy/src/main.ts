@@ -1,4 +1,4 @@
-import { buildApi } from '@khela/server';
+import { buildApi, rumSampleRate } from '@khela/server';
 import { registerOrigin } from './origin';
 
 /** One process serves the whole platform: the origin (page, pointer, versions) and the API. */
@@ -24,7 +24,12 @@ async function main() {
     });
   }
   const timeout = Number(process.env.KHELA_REMOTE_TIMEOUT_MS);
-  await registerOrigin(app, { clientConfig: Number.isFinite(timeout) && timeout > 0 ? { remoteTimeoutMs: timeout } : undefined });
+  await registerOrigin(app, {
+    clientConfig: async () => ({
+      ...(Number.isFinite(timeout) && timeout > 0 ? { remoteTimeoutMs: timeout } : {}),
+      rumSampleRate: await rumSampleRate(app),
+    }),
+  });
   await app.listen({ port, host });
   console.log(`[khela] serving on http://${host}:${port}`);
   const stop = async () => {

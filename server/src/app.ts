@@ -27,6 +27,7 @@ import type { TransferOptions } from './domains/transfer/transfer.service';
 import { resolveLotteryConfig, type LotteryConfig, type LotteryOptions } from './domains/lottery/lottery.config';
 import { lotterySecret } from './domains/game/lottery.draws';
 import { lotteryDomain } from './domains/lottery/lottery.plugin';
+import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,8 @@ export interface ApiOptions {
   transfers?: TransferOptions;
   /** The platform's own lottery: draw interval, closing time, odds, clock (see LotteryOptions). */
   lottery?: LotteryOptions;
+  /** Real-user signals (the clock, for tests). */
+  rum?: RumOptions;
 }
 
 /**
@@ -142,6 +145,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
     await app.register(lotteryDomain, { transport: opts.lottery?.transport, staleBetS: opts.lottery?.staleBetS });
+    await app.register(rumDomain, opts.rum ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

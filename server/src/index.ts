@@ -1,4 +1,5 @@
 export { buildApi, type ApiOptions } from './app';
+export { rumSampleRate } from './domains/rum/rum.plugin';
 export { createDb, type Db, type DbOptions, type Queryable } from './db/db';
 export { migrate } from './db/migrate';
 export { seed } from './db/seed';
