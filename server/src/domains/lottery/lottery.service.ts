@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   BadLotteryBet,
   checkLotteryBet,
+  drawNumbersFromSeed,
   potentialWin,
   settleLotteryBet,
   type LotteryBetType,
@@ -11,7 +12,7 @@ import {
 import { ApiError } from '../../http/envelope';
 import { issueWalletSession } from '../wallet/wallet-sessions';
 import { createWalletClient, injectTransport, type WalletReply, type WalletTransport } from '../studio/wallet-client';
-import { drawAt, intervalOf } from '../game/lottery.draws';
+import { drawAt, drawSeed, intervalOf } from '../game/lottery.draws';
 import { closeBeforeMs } from './lottery.config';
 
 /**
@@ -309,15 +310,17 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
 
   /** Records a draw as settled (or finds it voided): the first decision stands, on every instance. */
   async function decideDraw(
-    g: { gameCode: string; groupCode: string | null; drawInterval: number | null },
-    index: number,
-    now: number,
+    g: { gameCode: string; groupCode: string | null },
+    bet: { drawIndex: number; numero: string; drawAt: Date },
   ) {
-    const d = drawAt(secret, g, index, intervalOf(g, config.intervalS), now);
+    // the bet's own draw time has passed (it is the one it was placed for, whatever the interval is now)
+    const seed = drawSeed(secret, g.gameCode, bet.drawIndex);
+    const numbers = drawNumbersFromSeed(seed, g.gameCode, g.groupCode ?? '', bet.drawIndex);
+    const index = bet.drawIndex;
     await db.query(
       `INSERT INTO lottery_draws (game_code, draw_index, numero, draw_at, status, numbers, server_seed)
        VALUES ($1, $2, $3, $4, 'SETTLED', $5::text[], $6) ON CONFLICT (game_code, draw_index) DO NOTHING`,
-      [g.gameCode, index, d.numero, d.at, d.numbers, d.serverSeed],
+      [g.gameCode, index, bet.numero, bet.drawAt, numbers, seed],
     );
     return (await drawStatus(g.gameCode, index))!;
   }
@@ -380,7 +383,7 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       if (!g) games.set(b.gameCode, (g = await gameOf(b.gameCode)));
       const key = `${b.gameCode}:${b.drawIndex}`;
       let draw = draws.get(key);
-      if (!draw) draws.set(key, (draw = await decideDraw(g, b.drawIndex, now)));
+      if (!draw) draws.set(key, (draw = await decideDraw(g, b)));
       const tkey = `${b.memberId}:${b.vendorCode}`;
       let token = tokens.get(tkey);
       if (!token) tokens.set(tkey, (token = await sessionToken(b)));
