@@ -65,6 +65,8 @@ export const bn: LobbyResources = {
     prizeMode: 'পুরস্কারের ধরন: {{mode}}',
     bet: 'এখনই বাজি ধরুন',
     recent: 'সম্প্রতি খেলেছেন',
+    commitment: 'পরের ড্র-র সিডের অঙ্গীকার (SHA-256):',
+    seed: 'সিড: এই নম্বরগুলো আবার হিসাব করুন',
   },
   betting: {
     draw: 'ড্র',

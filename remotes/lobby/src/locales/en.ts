@@ -63,6 +63,8 @@ export const en = {
     prizeMode: 'Prize mode: {{mode}}',
     bet: 'Bet now',
     recent: 'Played recently',
+    commitment: 'Next draw seed commitment (SHA-256):',
+    seed: 'Seed: recompute these numbers',
   },
   betting: {
     draw: 'Draw',
