@@ -27,6 +27,9 @@ import { closeBeforeMs } from './lottery.config';
 /** Games that take bets: the Vietnamese lottery's group, whose 27 numbers the bet types read. */
 export const BETTING_GROUPS = new Set(['VN']);
 
+/** Bets settled at the same time (each a wallet call and a ledger transaction). */
+const SETTLE_WORKERS = 4;
+
 /** How many draws ahead a bet may be placed. */
 const MAX_DRAWS_AHEAD = 30;
 
@@ -365,32 +368,27 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     let rolledBack = 0;
     for (const raw of stale) if (await rollback(toBet(raw))) rolledBack++;
 
-    const due = await db.query<RawBet>(
-      `SELECT ${BET_COLUMNS} FROM lottery_bets WHERE status = 'OPEN' AND draw_at <= $1 ORDER BY draw_at, id LIMIT $2`,
-      [new Date(now), limit],
-    );
-    const games = new Map<string, LotteryGame>();
-    const draws = new Map<string, Awaited<ReturnType<typeof decideDraw>>>();
-    const tokens = new Map<string, string>();
+    // look-ups shared by the workers (each made once: the promise is kept)
+    const games = new Map<string, Promise<LotteryGame>>();
+    const draws = new Map<string, Promise<Awaited<ReturnType<typeof decideDraw>>>>();
+    const tokens = new Map<string, Promise<string>>();
+    const once = <T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>) => {
+      let p = map.get(key);
+      if (!p) map.set(key, (p = make()));
+      return p;
+    };
     let won = 0;
     let lost = 0;
     let voided = 0;
     let left = 0;
-    for (const raw of due) {
-      if (opts2.signal?.aborted) break;
-      const b = toBet(raw);
-      let g = games.get(b.gameCode);
-      if (!g) games.set(b.gameCode, (g = await gameOf(b.gameCode)));
-      const key = `${b.gameCode}:${b.drawIndex}`;
-      let draw = draws.get(key);
-      if (!draw) draws.set(key, (draw = await decideDraw(g, b)));
-      const tkey = `${b.memberId}:${b.vendorCode}`;
-      let token = tokens.get(tkey);
-      if (!token) tokens.set(tkey, (token = await sessionToken(b)));
+    const settleOne = async (b: LotteryBetRow) => {
+      const g = await once(games, b.gameCode, () => gameOf(b.gameCode));
+      const draw = await once(draws, `${b.gameCode}:${b.drawIndex}`, () => decideDraw(g, b));
+      const token = await once(tokens, `${b.memberId}:${b.vendorCode}`, () => sessionToken(b));
       if (draw.status === 'VOID') {
         if (await rollback(b, token, 'VOID')) voided++;
         else left++;
-        continue;
+        return true;
       }
       const s = settleLotteryBet({ type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber }, draw.numbers!, {
         ...config.odds,
@@ -400,6 +398,27 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       if (r === 'SETTLED') s.payout > 0n ? won++ : lost++;
       else if (r === 'VOID') voided++;
       else left++;
+      return r !== 'LEFT';
+    };
+    // batches until nothing is due; a bet the wallet did not settle now waits for the next run
+    const skip: number[] = [];
+    for (;;) {
+      const due = (
+        await db.query<RawBet>(
+          `SELECT ${BET_COLUMNS} FROM lottery_bets WHERE status = 'OPEN' AND draw_at <= $1 AND NOT (id = ANY($3::bigint[]))
+            ORDER BY draw_at, id LIMIT $2`,
+          [new Date(now), limit, skip],
+        )
+      ).map(toBet);
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length && !opts2.signal?.aborted) {
+          const b = due[next++];
+          if (!(await settleOne(b))) skip.push(b.id);
+        }
+      };
+      await Promise.all(Array.from({ length: SETTLE_WORKERS }, worker));
+      if (due.length < limit || opts2.signal?.aborted) break;
     }
     return { won, lost, voided, rolledBack, left };
   }
