@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LOTTERY_BET_TYPES, potentialWin } from '@khela/games-math';
 import { requireMember } from '../../http/auth';
-import { ok, replies } from '../../http/envelope';
+import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import type { LotteryBetRow, LotteryService } from './lottery.service';
 
 const tags = ['lottery'];
+/** A free-trial account (member type 4) plays no real money. */
+const TRIAL_TYPE = 4;
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const money = { type: 'string', pattern: '^\\d{1,18}$', description: 'poisha' };
@@ -130,7 +132,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
         security: [{ token: [] }],
         summary: 'Place a lottery bet',
         description:
-          'Debits stakePerNumber × numbers (× 1 for a LOTTO pair) through the wallet. 400 BAD_BET / STAKE_OUT_OF_RANGE, 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.',
+          'Debits stakePerNumber × numbers (× 1 for a LOTTO pair) through the wallet. 400 BAD_BET / STAKE_OUT_OF_RANGE, 403 NEED_REAL_ACCOUNT (a trial account), 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.',
         body: {
           type: 'object',
           required: ['gameCode', 'drawIndex', 'betType', 'numbers', 'stakePerNumber'],
@@ -148,6 +150,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
     },
     async (request) => {
       const b = request.body;
+      if (request.member!.type === TRIAL_TYPE) throw new ApiError(403, 'NEED_REAL_ACCOUNT', 'A real account is needed to bet');
       const r = await lottery.place(request.member!.id, { ...b, stakePerNumber: BigInt(b.stakePerNumber) });
       return ok({ bet: wireBet(r.bet), balance: r.balance.toString() }, 'Bet placed');
     },

@@ -150,6 +150,8 @@ describe('lottery betting', () => {
     expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('DRAW_CLOSED');
     clock = saved;
     expect(await balanceOf(t.db, m.id)).toBe(500n);
+    const trial = await h.member({ type: 4 });
+    expect((await bet(t.app, trial.token, d.index, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('NEED_REAL_ACCOUNT');
   });
 
   it('an operator voids a draw (npm run ops -- lottery-void): its bets are refunded, later bets refused, a settled draw stays', async () => {
