@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoAs, memberToken, OPS_KEY, unique } from './support';
 
@@ -32,6 +33,12 @@ test('a 2-digit bet on the next draw: the total and potential win, the result an
   await expect(betting).toBeVisible();
   await expect(headerBalance).toHaveText('৳500.00');
   await mark(page);
+  // no serious accessibility violation in the betting view (WCAG 2.1 AA), on a phone's width
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('[data-testid="lottery-betting"]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // 2 digits on the special prize, every number at ৳1: one of them wins 95×
   await page.getByTestId('bet-type-SPECIAL_2D').click();
