@@ -23,6 +23,11 @@ const env = {
   KHELA_OPS_KEY: process.env.KHELA_OPS_KEY ?? 'e2e-ops-key',
   KHELA_E2E_TEST_HOOKS: '1',
   KHELA_REMOTE_TIMEOUT_MS: process.env.KHELA_REMOTE_TIMEOUT_MS ?? '5000',
+  // lottery draws every 20 seconds, closing 3 seconds before, settled within a second: the lottery
+  // test sees a draw run without waiting minutes
+  KHELA_LOTTERY_INTERVAL_S: process.env.KHELA_LOTTERY_INTERVAL_S ?? '20',
+  KHELA_LOTTERY_CLOSE_S: process.env.KHELA_LOTTERY_CLOSE_S ?? '3',
+  KHELA_LOTTERY_SETTLE_MS: process.env.KHELA_LOTTERY_SETTLE_MS ?? '1000',
 };
 delete env.DATABASE_URL;
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');

@@ -37,7 +37,7 @@ export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   return m?.[1]?.toUpperCase() === 'EN' ? 'EN' : 'BN';
 }
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/lottery/v1/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

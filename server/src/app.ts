@@ -26,6 +26,9 @@ import { paymentsDomain, type PaymentsOptions } from './domains/payments/payment
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
+import { resolveLotteryConfig, type LotteryConfig, type LotteryOptions } from './domains/lottery/lottery.config';
+import { lotterySecret } from './domains/game/lottery.draws';
+import { lotteryDomain } from './domains/lottery/lottery.plugin';
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 
@@ -37,6 +40,8 @@ declare module 'fastify' {
     ledger: Ledger;
     /** Periodic jobs, one instance at a time each (services/jobs.ts). */
     jobs: JobRunner;
+    /** The lottery's configuration and the secret its draws' seeds come from (issue 17). */
+    lottery: { config: LotteryConfig; secret: string };
   }
 }
 
@@ -70,6 +75,8 @@ export interface ApiOptions {
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
   transfers?: TransferOptions;
+  /** The platform's own lottery: draw interval, closing time, odds, clock (see LotteryOptions). */
+  lottery?: LotteryOptions;
   /** Real-user signals (the clock, for tests). */
   rum?: RumOptions;
   /** The member's records (betting record, account record, profit and loss): the clock of "today". */
@@ -107,6 +114,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     if (opts.jobs !== false) app.addHook('onReady', async () => app.jobs.start());
     app.addHook('onClose', () => app.jobs.stop());
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
+    app.decorate('lottery', { config: resolveLotteryConfig(opts.lottery), secret: await lotterySecret(db) });
     app.decorateRequest('member', null);
     installAuth(app, db, opts.auth);
     installLive(app, opts.live);
@@ -148,6 +156,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
+    await app.register(lotteryDomain, { transport: opts.lottery?.transport, staleBetS: opts.lottery?.staleBetS });
     await app.register(rumDomain, opts.rum ?? {});
     await app.register(recordsRoutes, opts.records ?? {});
     return app;

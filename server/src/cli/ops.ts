@@ -8,6 +8,7 @@
  *                      vendors | vendor-add | vendor-hide | vendor-show | vendor-order
  *                      games | game-add | game-hide | game-show | game-order | game-hot | game-new | game-maintenance
  */
+import { lotteryCommands } from './lottery.commands';
 import { readConfig, readOpsKeyFile } from '../config';
 import { CliError, type CommandSet, type OpsContext } from './kit';
 import { gameCommands } from './games.commands';
@@ -27,6 +28,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   paymentCommands,
   studioCommands,
   transferCommands,
+  lotteryCommands,
 ];
 
 export const USAGE = [

@@ -222,6 +222,9 @@ export interface OpenedDraw {
   numero: string;
   openedNumbers: string[];
   openedAt: string;
+  /** The draw's revealed server seed, and its SHA-256 commitment published before the draw. */
+  serverSeed?: string;
+  serverSeedHash?: string;
 }
 
 /** GET /lgw/vn/numeros/opened/game */
@@ -229,6 +232,8 @@ export interface OpenedNumbersResponse {
   gameCode: string;
   list: OpenedDraw[];
   nextDrawAt: string;
+  /** The next draw: its numero, time and seed commitment. */
+  nextDraw?: { numero: string; drawAt: string; serverSeedHash: string };
 }
 
 export interface Banner {

@@ -9,6 +9,7 @@ export * from './cards';
 export * from './dice';
 export * from './engine-types';
 export * from './engines';
+export * from './lottery';
 export * from './fair';
 export * from './rational';
 export * from './slot';

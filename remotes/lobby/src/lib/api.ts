@@ -182,3 +182,56 @@ export const fetchLotteryRecent = (lang: Lang, signal?: AbortSignal) =>
 
 export const fetchOpened = (gameCode: string, signal?: AbortSignal) =>
   apiRequest<OpenedNumbersResponse>('/lgw/vn/numeros/opened/game', { query: { gameCode, size: 10 }, signal });
+
+// ---- lottery betting (issue 17) -------------------------------------------------------------------
+
+export type LotteryBetType = 'SPECIAL_2D' | 'SPECIAL_3D' | 'ALL_2D' | 'ALL_3D' | 'LOTTO';
+
+export interface LotteryDraw {
+  index: number;
+  numero: string;
+  drawAt: string;
+  closesAt: string;
+  serverSeedHash: string;
+}
+
+export interface LotteryBettingGame {
+  gameCode: string;
+  draws: LotteryDraw[];
+  betTypes: { type: LotteryBetType; odds: number; digits: number; pair: boolean }[];
+  minStake: string;
+  maxStake: string;
+  closeBeforeS: number;
+}
+
+export interface LotteryBet {
+  id: number;
+  gameCode: string;
+  drawIndex: number;
+  numero: string;
+  drawAt: string;
+  betType: LotteryBetType;
+  numbers: string[];
+  stakePerNumber: string;
+  stake: string;
+  odds: number;
+  potentialWin: string;
+  status: 'BETTING' | 'OPEN' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
+  payout: string;
+  drawnNumbers: string[] | null;
+  placedAt: string;
+}
+
+export const fetchLotteryBetting = (gameCode: string, signal?: AbortSignal) =>
+  apiRequest<LotteryBettingGame>(`/lottery/v1/games/${encodeURIComponent(gameCode)}`, { signal });
+
+export const fetchLotteryBets = (gameCode: string, signal?: AbortSignal) =>
+  apiRequest<{ list: LotteryBet[] }>('/lottery/v1/bets', { query: { gameCode, limit: 10 }, signal });
+
+export const placeLotteryBet = (body: {
+  gameCode: string;
+  drawIndex: number;
+  betType: LotteryBetType;
+  numbers: string[];
+  stakePerNumber: string;
+}) => apiRequest<{ bet: LotteryBet; balance: string }>('/lottery/v1/bets', { method: 'POST', body });

@@ -10,6 +10,7 @@ import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
 import { records } from './0014_records';
 import { withdrawalDisputes } from './0016_withdrawal_disputes';
+import { lottery } from './0017_lottery';
 import { rum } from './0018_rum';
 
 /** One schema change. Never edit an applied migration: add the next version. */
@@ -33,5 +34,6 @@ export const migrations: readonly Migration[] = [
   walletHotPath,
   records,
   withdrawalDisputes,
+  lottery,
   rum,
 ];

@@ -317,13 +317,28 @@ const openedDraw = {
     numero: { type: 'string', description: 'Draw number' },
     openedNumbers: { type: 'array', items: str },
     openedAt: { type: 'string', format: 'date-time' },
+    serverSeed: {
+      type: 'string',
+      description:
+        "The draw's server seed (revealed once drawn): the numbers are drawNumbersFromSeed(serverSeed, gameCode, group, index)",
+    },
+    serverSeedHash: { type: 'string', description: 'SHA-256 of the server seed, published before the draw' },
   },
 };
 
 export const openedNumbersValue = {
   type: 'object',
   required: ['gameCode', 'list', 'nextDrawAt'],
-  properties: { gameCode: str, list: { type: 'array', items: openedDraw }, nextDrawAt: { type: 'string', format: 'date-time' } },
+  properties: {
+    gameCode: str,
+    list: { type: 'array', items: openedDraw },
+    nextDrawAt: { type: 'string', format: 'date-time' },
+    nextDraw: {
+      type: 'object',
+      required: ['numero', 'drawAt', 'serverSeedHash'],
+      properties: { numero: str, drawAt: { type: 'string', format: 'date-time' }, serverSeedHash: str },
+    },
+  },
 };
 
 export const latestOpenedValue = {

@@ -1,3 +1,4 @@
+import { BETTING_GROUPS as LOTTERY_BETTING_GROUPS } from '../lottery/lottery.service';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireMember } from '../../http/auth';
@@ -169,7 +170,7 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
         security,
         summary: 'A launch, as the launch page shows it',
         description:
-          'Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false: no game provider is connected yet.',
+          'Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false while no game provider is connected, true for a lottery launched in its betting view whose draws take bets (VN).',
         params: {
           type: 'object',
           required: ['ticket'],
@@ -197,6 +198,7 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
       if (!game) throw new ApiError(404, 'GAME_NOT_FOUND', 'The game is no longer available');
       const vendor = cat.vendorByCode.get(game.vendor)!;
       const lang = langOf(request);
+      const lotto = (row.lotto as { area: string; prizeMode: string; view: string } | null) ?? null;
       return ok({
         ticket: request.params.ticket,
         accountType: row.account_type,
@@ -204,8 +206,10 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
         launchedAt: new Date(row.created_at).toISOString(),
         game: cat.toGame(game, lang),
         vendor: { code: vendor.code, displayName: vendorName(vendor, lang), lagerIcon: vendorArtUrl(vendor) },
-        lotto: (row.lotto as { area: string; prizeMode: string; view: string } | null) ?? null,
-        connected: false,
+        lotto,
+        // the platform's own lottery takes bets on its VN draws (issue 17): the launch page shows the betting view
+        connected:
+          !!lotto && lotto.view === 'betting' && row.account_type === 1 && LOTTERY_BETTING_GROUPS.has(game.groupCode ?? ''),
       });
     },
   );

@@ -1,10 +1,16 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { OpenedDraw } from '@khela/api/games';
-import { hash32, prng } from './catalogue.seed';
+import { drawNumbersFromSeed } from '@khela/games-math';
+import { serverSeedHashSync } from '@khela/games-math/node';
+import type { Queryable } from '../../db/db';
 
 /**
- * Lottery draws. Until the platform runs its own draws, each lottery game opens a draw every
- * `interval` seconds whose numbers are derived from (game code, draw index): deterministic, the
- * same on every server, and never known before the draw time.
+ * Lottery draws (issue 17): each lottery game opens a draw every `interval` seconds (draw index =
+ * draw time / interval). Every draw has its own server seed, HMAC-SHA256(the platform's lottery
+ * secret, "gameCode:index") in hex: the same on every server instance, unknowable without the
+ * secret. Its SHA-256 commitment is published while the draw takes bets, the seed once the draw
+ * has run, and the numbers are the seed's (`drawNumbersFromSeed` in @khela/games-math), so anyone
+ * can recompute them.
  */
 
 /** Dhaka is UTC+6 all year: numeros and day boundaries follow it. */
@@ -12,46 +18,21 @@ const DHAKA_OFFSET_S = 6 * 3600;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-function distinct(rand: () => number, count: number, max: number): number[] {
-  const set = new Set<number>();
-  while (set.size < count) set.add(1 + Math.floor(rand() * max));
-  return [...set].sort((a, b) => a - b);
+/** The platform's lottery secret (one row, made at first start; every instance reads the same). */
+export async function lotterySecret(db: Queryable): Promise<string> {
+  await db.query(`INSERT INTO lottery_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [
+    randomBytes(32).toString('hex'),
+  ]);
+  return (await db.one<{ secret: string }>(`SELECT secret FROM lottery_secret WHERE id = 1`))!.secret;
 }
 
+/** The server seed of draw `index` of a game. */
+export const drawSeed = (secret: string, gameCode: string, index: number) =>
+  createHmac('sha256', secret).update(`${gameCode}:${index}`, 'utf8').digest('hex');
+
 /** The numbers of draw `index` of a game, by its group (and, for a few games, its code). */
-export function drawNumbers(gameCode: string, group: string, index: number): string[] {
-  const rand = prng(hash32(`draw:${gameCode}:${index}`));
-  const digits = (n: number) => Array.from({ length: n }, () => String(Math.floor(rand() * 10)));
-  const num = (width: number) => pad(Math.floor(rand() * 10 ** width), width);
-  if (gameCode === 'LUCKY_PICK2') return digits(2);
-  if (gameCode === 'QD_FAST3' || gameCode === 'QD_TRIPLE_DICE')
-    return Array.from({ length: 3 }, () => String(1 + Math.floor(rand() * 6)));
-  if (gameCode === 'QD_RACE10') {
-    const order = Array.from({ length: 10 }, (_, i) => i + 1);
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(rand() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    return order.map((n) => pad(n, 2));
-  }
-  switch (group) {
-    case 'VN':
-      return [num(5), num(5), num(4), num(4), num(3), num(2)];
-    case 'DAILY':
-      return distinct(rand, 6, 45).map((n) => pad(n, 2));
-    case 'SEA':
-      return [num(4), num(4), num(4)];
-    case 'NUMBERS':
-      return digits(3);
-    case 'KENO':
-      return distinct(rand, 20, 80).map((n) => pad(n, 2));
-    case 'BINGO':
-      return distinct(rand, 5, gameCode === 'KH_BINGO75' ? 75 : 49).map((n) => pad(n, 2));
-    case 'FAST':
-    case 'QUICK':
-    default:
-      return digits(gameCode === 'FF_COLOUR' ? 1 : 5);
-  }
+export function drawNumbers(secret: string, gameCode: string, group: string, index: number): string[] {
+  return drawNumbersFromSeed(drawSeed(secret, gameCode, index), gameCode, group, index);
 }
 
 /** The draw number: the Dhaka date, plus the draw's index within that day when there are several a day. */
@@ -64,24 +45,54 @@ export function numero(index: number, interval: number): string {
   return `${date}-${pad(Math.floor(secondsIntoDay / interval) + 1, 4)}`;
 }
 
-/** The last `count` opened draws, newest first, and when the next one opens. */
+export interface LotteryGameRef {
+  gameCode: string;
+  groupCode: string | null;
+  drawInterval: number | null;
+}
+
+/** The game's draw interval, seconds (a test configuration may shorten every game's). */
+export const intervalOf = (game: LotteryGameRef, override?: number) => override ?? game.drawInterval ?? 86400;
+
+/** The draw `index` of a game: its numero, time, seed commitment, and (once run) seed and numbers. */
+export function drawAt(secret: string, game: LotteryGameRef, index: number, interval: number, now: number) {
+  const seed = drawSeed(secret, game.gameCode, index);
+  const at = index * interval * 1000;
+  const opened = at <= now;
+  return {
+    gameCode: game.gameCode,
+    index,
+    numero: numero(index, interval),
+    at: new Date(at).toISOString(),
+    serverSeedHash: serverSeedHashSync(seed),
+    serverSeed: opened ? seed : null,
+    numbers: opened ? drawNumbersFromSeed(seed, game.gameCode, game.groupCode ?? '', index) : null,
+  };
+}
+
+/** The last `count` opened draws, newest first, and the next draw (its time and seed commitment). */
 export function openedDraws(
-  game: { gameCode: string; groupCode: string | null; drawInterval: number | null },
+  secret: string,
+  game: LotteryGameRef,
   count: number,
   now = Date.now(),
-): { list: OpenedDraw[]; nextDrawAt: string } {
-  const interval = game.drawInterval ?? 86400;
+  intervalOverride?: number,
+): { list: OpenedDraw[]; nextDrawAt: string; nextDraw: { numero: string; drawAt: string; serverSeedHash: string } } {
+  const interval = intervalOf(game, intervalOverride);
   const latest = Math.floor(now / 1000 / interval);
   const list = Array.from({ length: count }, (_, i) => {
-    const index = latest - i;
+    const d = drawAt(secret, game, latest - i, interval, now);
     return {
       gameCode: game.gameCode,
-      numero: numero(index, interval),
-      openedNumbers: drawNumbers(game.gameCode, game.groupCode ?? '', index),
-      openedAt: new Date(index * interval * 1000).toISOString(),
+      numero: d.numero,
+      openedNumbers: d.numbers!,
+      openedAt: d.at,
+      serverSeed: d.serverSeed!,
+      serverSeedHash: d.serverSeedHash,
     };
   });
-  return { list, nextDrawAt: new Date((latest + 1) * interval * 1000).toISOString() };
+  const next = drawAt(secret, game, latest + 1, interval, now);
+  return { list, nextDrawAt: next.at, nextDraw: { numero: next.numero, drawAt: next.at, serverSeedHash: next.serverSeedHash } };
 }
 
 /** The prize modes a lottery game can be launched in. */

@@ -158,7 +158,8 @@ export const lotteryRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       schema: {
         tags,
         summary: 'Opened numbers of a lottery game',
-        description: 'The last draws (newest first) and the next draw time. 404 GAME_NOT_FOUND for an unknown lottery game.',
+        description:
+          'The last draws (newest first), each with its revealed server seed and commitment, and the next draw (time and seed commitment). 404 GAME_NOT_FOUND for an unknown lottery game.',
         querystring: {
           type: 'object',
           required: ['gameCode'],
@@ -172,7 +173,8 @@ export const lotteryRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     },
     async (request) => {
       const g = lotteryByCode(await store.get(), request.query.gameCode);
-      return ok({ gameCode: g.gameCode, ...openedDraws(g, request.query.size) });
+      const { secret, config } = app.lottery;
+      return ok({ gameCode: g.gameCode, ...openedDraws(secret, g, request.query.size, config.now(), config.intervalS) });
     },
   );
 
@@ -194,7 +196,9 @@ export const lotteryRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       const cat = await store.get();
       const codes = request.query.gameCodes?.toUpperCase().split(',');
       const games = codes ? codes.map((c) => lotteryByCode(cat, c)) : cat.games.filter(isLottery);
-      return ok({ list: games.map((g) => openedDraws(g, 1).list[0]) });
+      const { secret, config } = app.lottery;
+      const now = config.now();
+      return ok({ list: games.map((g) => openedDraws(secret, g, 1, now, config.intervalS).list[0]) });
     },
   );
 };

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { LotteryMenu } from '@khela/api/games';
 import { createTestApi, opsCall, type TestDb } from '../../test-support/test-db';
-import { drawNumbers, numero, openedDraws, prizeModesOf } from './lottery.draws';
+import { drawNumbersFromSeed, verifyDraw } from '@khela/games-math';
+import { nodeSha256 } from '@khela/games-math/node';
+import { drawNumbers, drawSeed, numero, openedDraws, prizeModesOf } from './lottery.draws';
+
+const S = 'a'.repeat(64);
 
 let t: TestDb & { app: FastifyInstance };
 beforeAll(async () => {
@@ -59,7 +63,11 @@ describe('lottery menus', () => {
     expect(recent).toHaveLength(1);
     expect(recent[0].games.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VN_NORTH']);
     const detail = (await get(`/wps/game/launch/${launched.body.value.content.ticket}`, m)).body.value;
-    expect(detail).toMatchObject({ launchMode: 'LOTT', lotto: { area: 'VN', prizeMode: 'ELOTT', view: 'betting' } });
+    expect(detail).toMatchObject({
+      launchMode: 'LOTT',
+      lotto: { area: 'VN', prizeMode: 'ELOTT', view: 'betting' },
+      connected: true,
+    });
   });
 
   it('refuses a prize mode the game does not have, and a non-lottery game in LOTT mode', async () => {
@@ -111,13 +119,13 @@ describe('opened numbers', () => {
   });
 
   it('draws are deterministic per game and index, shaped by group, and numbered by the Dhaka date', () => {
-    expect(drawNumbers('VN_NORTH', 'VN', 10)).toEqual(drawNumbers('VN_NORTH', 'VN', 10));
-    expect(drawNumbers('VN_NORTH', 'VN', 10)).not.toEqual(drawNumbers('VN_NORTH', 'VN', 11));
-    const daily = drawNumbers('DHAKA_DAILY', 'DAILY', 3).map(Number);
+    expect(drawNumbers(S, 'VN_NORTH', 'VN', 10)).toEqual(drawNumbers(S, 'VN_NORTH', 'VN', 10));
+    expect(drawNumbers(S, 'VN_NORTH', 'VN', 10)).not.toEqual(drawNumbers(S, 'VN_NORTH', 'VN', 11));
+    const daily = drawNumbers(S, 'DHAKA_DAILY', 'DAILY', 3).map(Number);
     expect(new Set(daily).size).toBe(6);
     expect(daily.every((n) => n >= 1 && n <= 45)).toBe(true);
-    expect(drawNumbers('QD_TRIPLE_DICE', 'QUICK', 1).every((d) => /^[1-6]$/.test(d))).toBe(true);
-    expect([...drawNumbers('QD_RACE10', 'QUICK', 1)].sort()).toEqual([
+    expect(drawNumbers(S, 'QD_TRIPLE_DICE', 'QUICK', 1).every((d) => /^[1-6]$/.test(d))).toBe(true);
+    expect([...drawNumbers(S, 'QD_RACE10', 'QUICK', 1)].sort()).toEqual([
       '01',
       '02',
       '03',
@@ -133,8 +141,20 @@ describe('opened numbers', () => {
     const index = Date.UTC(2024, 0, 1, 18, 0) / 1000 / 60;
     expect(numero(index, 60)).toBe('20240102-0001');
     expect(numero(Date.UTC(2024, 0, 1) / 1000 / 86400, 86400)).toBe('20240101');
-    const { list } = openedDraws({ gameCode: 'X', groupCode: 'FAST', drawInterval: 300 }, 2, Date.UTC(2024, 0, 1, 0, 7));
+    const { list } = openedDraws(S, { gameCode: 'X', groupCode: 'FAST', drawInterval: 300 }, 2, Date.UTC(2024, 0, 1, 0, 7));
     expect(list.map((d) => d.openedAt)).toEqual(['2024-01-01T00:05:00.000Z', '2024-01-01T00:00:00.000Z']);
+  });
+
+  it('opened draws show their revealed seed, which matches its commitment and gives the numbers; the next draw only its commitment', async () => {
+    const res = (await get('/lgw/vn/numeros/opened/game?gameCode=VN_NORTH&size=2')).body.value;
+    const index = Math.floor(Date.parse(res.list[0].openedAt) / 1000 / 86400);
+    const d = res.list[0];
+    expect(d.openedNumbers).toHaveLength(27);
+    expect(d.serverSeed).toBe(drawSeed(t.app.lottery.secret, 'VN_NORTH', index));
+    expect(drawNumbersFromSeed(d.serverSeed, 'VN_NORTH', 'VN', index)).toEqual(d.openedNumbers);
+    expect(await verifyDraw(nodeSha256, { ...d, gameCode: 'VN_NORTH', group: 'VN', index, numbers: d.openedNumbers })).toBe(true);
+    expect(res.nextDraw).toMatchObject({ drawAt: res.nextDrawAt, serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.stringify(res)).not.toContain(drawSeed(t.app.lottery.secret, 'VN_NORTH', index + 1));
   });
 
   it('prize modes by group', () => {

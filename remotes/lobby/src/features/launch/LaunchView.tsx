@@ -8,10 +8,12 @@ import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
 import { LazyImage } from '../../components/LazyImage';
 import { LoadError } from '../../components/States';
+import { LotteryBetting } from './LotteryBetting';
 
 /**
  * The platform's launch page (/seamless?ticket=…): the launched game and its vendor, and an honest
- * "not connected" state until the platform's own games arrive.
+ * "not connected" state for a game no provider plays; a lottery launched in its betting view
+ * (lottoView betting) whose draws the platform takes bets on shows the betting view.
  */
 export function LaunchView() {
   const { t } = useTranslation(NS);
@@ -23,8 +25,13 @@ export function LaunchView() {
   if (launch.error) return <LoadError error={launch.error} onRetry={launch.reload} testId="launch-error" />;
   if (!launch.data) return <Loading />;
   const { game, vendor, accountType, lotto, connected } = launch.data;
+  const betting = !!lotto && lotto.view === 'betting' && connected;
   return (
-    <div className="lobby-launch" data-testid="launch-page" data-connected={connected}>
+    <div
+      className={`lobby-launch${betting ? ' lobby-launch--betting' : ''}`}
+      data-testid="launch-page"
+      data-connected={connected}
+    >
       <div className="lobby-launch__stage">
         <LazyImage className="lobby-launch__art" src={game.iconUrl} alt="" />
         <div className="lobby-launch__info">
@@ -50,6 +57,7 @@ export function LaunchView() {
           </div>
         </div>
       </div>
+      {betting ? <LotteryBetting gameCode={game.gameCode} /> : null}
     </div>
   );
 }

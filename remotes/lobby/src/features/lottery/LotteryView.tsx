@@ -52,6 +52,11 @@ function Opened({ game }: { game: LotteryGame }) {
       <p className="lobby-opened__next">
         {t('lottery.nextDraw')} <Countdown to={opened.data.nextDrawAt} />
       </p>
+      {opened.data.nextDraw ? (
+        <p className="lobby-opened__seed" data-testid="next-draw-hash">
+          {t('lottery.commitment')} <code>{opened.data.nextDraw.serverSeedHash}</code>
+        </p>
+      ) : null}
       <table>
         <thead>
           <tr>
@@ -63,10 +68,20 @@ function Opened({ game }: { game: LotteryGame }) {
           {opened.data.list.map((d) => (
             <tr key={d.numero}>
               <td>{d.numero}</td>
-              <td className="lobby-balls">
-                {d.openedNumbers.map((n, i) => (
-                  <span key={i}>{n}</span>
-                ))}
+              <td>
+                <div className="lobby-balls">
+                  {d.openedNumbers.map((n, i) => (
+                    <span key={i} className={i === 0 && d.openedNumbers.length === 27 ? 'is-special' : undefined}>
+                      {n}
+                    </span>
+                  ))}
+                </div>
+                {d.serverSeed ? (
+                  <details className="lobby-opened__seed">
+                    <summary>{t('lottery.seed')}</summary>
+                    <code data-testid="draw-seed">{d.serverSeed}</code>
+                  </details>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,0 +1,130 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { initI18n, i18n } from '@khela/i18n';
+import { ApiError } from '@khela/api';
+import '../../i18n';
+import * as api from '../../lib/api';
+import { LotteryBetting } from './LotteryBetting';
+
+jest.mock('../../lib/api', () => ({
+  fetchLotteryBetting: jest.fn(),
+  fetchLotteryBets: jest.fn(),
+  placeLotteryBet: jest.fn(),
+}));
+const mocked = api as jest.Mocked<typeof api>;
+
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+const GAME: api.LotteryBettingGame = {
+  gameCode: 'VN_NORTH',
+  draws: [
+    { index: 100, numero: '20261123-0100', drawAt: inMinutes(5), closesAt: inMinutes(4), serverSeedHash: 'a'.repeat(64) },
+    { index: 101, numero: '20261123-0101', drawAt: inMinutes(10), closesAt: inMinutes(9), serverSeedHash: 'b'.repeat(64) },
+  ],
+  betTypes: [
+    { type: 'SPECIAL_2D', odds: 9500, digits: 2, pair: false },
+    { type: 'SPECIAL_3D', odds: 90000, digits: 3, pair: false },
+    { type: 'ALL_2D', odds: 300, digits: 2, pair: false },
+    { type: 'ALL_3D', odds: 3500, digits: 3, pair: false },
+    { type: 'LOTTO', odds: 1500, digits: 2, pair: true },
+  ],
+  minStake: '100',
+  maxStake: '1000000',
+  closeBeforeS: 60,
+};
+
+const renderView = () =>
+  render(
+    <Provider store={createStore()}>
+      <MemoryRouter>
+        <LotteryBetting gameCode="VN_NORTH" />
+      </MemoryRouter>
+    </Provider>,
+  );
+
+beforeAll(async () => {
+  await initI18n('EN');
+  await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  jest.clearAllMocks();
+  mocked.fetchLotteryBetting.mockResolvedValue(GAME);
+  mocked.fetchLotteryBets.mockResolvedValue({ list: [] });
+});
+
+describe('the lottery betting view', () => {
+  it('shows the total and the potential win before confirming, and places the bet on the chosen draw', async () => {
+    mocked.placeLotteryBet.mockResolvedValue({ bet: {} as api.LotteryBet, balance: '0' });
+    renderView();
+    await screen.findByTestId('lottery-betting');
+    expect(await screen.findByText('No bets on this game yet.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pick-07'));
+    fireEvent.click(screen.getByTestId('pick-42'));
+    fireEvent.change(screen.getByTestId('betting-stake'), { target: { value: '5' } });
+    expect(screen.getByTestId('betting-count').textContent).toBe('2');
+    expect(screen.getByTestId('betting-total').textContent).toBe('৳10.00');
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳950.00');
+    fireEvent.change(screen.getByTestId('betting-draw'), { target: { value: '101' } });
+    fireEvent.click(screen.getByTestId('betting-place'));
+    expect(screen.getByTestId('betting-confirm').textContent).toContain('20261123-0101');
+    await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
+    expect(mocked.placeLotteryBet).toHaveBeenCalledWith({
+      gameCode: 'VN_NORTH',
+      drawIndex: 101,
+      betType: 'SPECIAL_2D',
+      numbers: ['07', '42'],
+      stakePerNumber: '500',
+    });
+    expect((await screen.findByTestId('betting-message')).textContent).toBe('Bet placed on draw 20261123-0101.');
+  });
+
+  it('3-digit bets take typed numbers; a lotto bet is one pair; a refusal is translated', async () => {
+    mocked.placeLotteryBet.mockRejectedValue(new ApiError('INSUFFICIENT_FUNDS', 'no', 409));
+    renderView();
+    await screen.findByTestId('lottery-betting');
+    fireEvent.click(screen.getByTestId('bet-type-SPECIAL_3D'));
+    fireEvent.change(screen.getByTestId('betting-typed'), { target: { value: '123, 456 12' } });
+    expect(screen.getByText('Each number has exactly 3 digits.')).toBeTruthy();
+    expect((screen.getByTestId('betting-place') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('betting-typed'), { target: { value: '123, 456' } });
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳18,000.00');
+
+    fireEvent.click(screen.getByTestId('bet-type-LOTTO'));
+    for (const n of ['01', '02', '03']) fireEvent.click(screen.getByTestId(`pick-${n}`));
+    expect(screen.getByTestId('pick-01').getAttribute('aria-pressed')).toBe('false'); // a pair keeps the last two
+    expect(screen.getByTestId('betting-total').textContent).toBe('৳10.00');
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳150.00');
+    fireEvent.click(screen.getByTestId('betting-place'));
+    await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
+    expect((await screen.findByTestId('betting-message')).textContent).toBe('Your balance is not enough for this bet.');
+  });
+
+  it('a settled bet shows its result and payout', async () => {
+    mocked.fetchLotteryBets.mockResolvedValue({
+      list: [
+        {
+          id: 1,
+          gameCode: 'VN_NORTH',
+          drawIndex: 99,
+          numero: '20261123-0099',
+          drawAt: inMinutes(-1),
+          betType: 'SPECIAL_2D',
+          numbers: ['45'],
+          stakePerNumber: '1000',
+          stake: '1000',
+          odds: 9500,
+          potentialWin: '95000',
+          status: 'WON',
+          payout: '95000',
+          drawnNumbers: ['12345'],
+          placedAt: inMinutes(-3),
+        },
+      ],
+    });
+    renderView();
+    const bet = await screen.findByTestId('my-bet');
+    expect(bet.getAttribute('data-status')).toBe('WON');
+    expect(screen.getByTestId('my-bet-payout').textContent).toBe('Paid ৳950.00');
+    expect(screen.getByTestId('my-bet-result').textContent).toBe('Special prize 12345');
+  });
+});

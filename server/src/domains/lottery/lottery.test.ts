@@ -1,0 +1,312 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApi } from '../../app';
+import { createDb, type Db } from '../../db/db';
+import { createTestApi, opsCall, testEngine, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
+import { runOps } from '../../cli/ops';
+import { studioHelpers } from '../studio/studio.test-support';
+import { balanceOf } from '../wallet/ledger';
+import { injectTransport, type WalletTransport } from '../studio/wallet-client';
+import { drawSeed } from '../game/lottery.draws';
+import { drawNumbersFromSeed } from '@khela/games-math';
+
+/** The lottery's clock: the tests move it; nothing waits on the wall clock. */
+let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
+const now = () => clock;
+const INTERVAL = 60;
+const lotteryOpts = { intervalS: INTERVAL, closeBeforeS: 10, now };
+const ALL = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+let t: TestDb & { app: FastifyInstance };
+beforeAll(async () => {
+  t = await createTestApi({ lottery: lotteryOpts });
+});
+afterAll(() => t.dispose());
+
+const h = studioHelpers(() => t.app, 'lot');
+
+async function api(app: FastifyInstance, method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  const res = await app.inject({ method, url: `/lottery/v1${url}`, headers: { authorization: token }, payload });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const nextDraw = async (app: FastifyInstance, token: string) =>
+  (await api(app, 'GET', '/games/VN_NORTH', token)).body.value.draws[0] as { index: number; drawAt: string; closesAt: string };
+
+const bet = (
+  app: FastifyInstance,
+  token: string,
+  drawIndex: number,
+  betType: string,
+  numbers: string[],
+  stakePerNumber = '100',
+) => api(app, 'POST', '/bets', token, { gameCode: 'VN_NORTH', drawIndex, betType, numbers, stakePerNumber });
+
+const walletRows = (db: Db, round: string) =>
+  db.query<{ kind: string; status: string; amount: string }>(
+    `SELECT kind, status, amount::text FROM wallet_transactions WHERE round_id = $1 ORDER BY created_at, transaction_id`,
+    [round],
+  );
+
+describe('lottery betting', () => {
+  it('shows the next draws with their closing time and seed commitment, and the bet types with their odds', async () => {
+    const m = await h.member();
+    const g = (await api(t.app, 'GET', '/games/VN_NORTH', m.token)).body.value;
+    expect(g.draws).toHaveLength(3);
+    expect(Date.parse(g.draws[0].drawAt) - Date.parse(g.draws[0].closesAt)).toBe(10_000);
+    expect(Date.parse(g.draws[0].closesAt)).toBeGreaterThan(clock);
+    expect(g.draws[0].serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(g.betTypes.map((b: { type: string }) => b.type)).toEqual(['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D', 'LOTTO']);
+    expect(g.betTypes[0].odds).toBe(9500);
+    expect((await api(t.app, 'GET', '/games/KHELA_1M', m.token)).status).toBe(404);
+    expect((await t.app.inject({ url: '/lottery/v1/games/VN_NORTH' })).statusCode).toBe(401);
+  });
+
+  it('a bet debits its stake through the wallet (a bet record), and is settled once at its draw: the special prize pays 95×', async () => {
+    const m = await h.member({ taka: 500 });
+    const d = await nextDraw(t.app, m.token);
+    const placed = await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL);
+    expect(placed.status).toBe(200);
+    expect(placed.body.value.bet).toMatchObject({ stake: '10000', status: 'OPEN', potentialWin: '950000', numbers: ALL });
+    expect(placed.body.value.balance).toBe('40000');
+    expect(await balanceOf(t.db, m.id)).toBe(40000n);
+    const round = (await t.db.one<{ wallet_round_id: string }>(`SELECT wallet_round_id FROM lottery_bets WHERE id = $1`, [
+      placed.body.value.bet.id,
+    ]))!.wallet_round_id;
+    const record = await t.db.one<{ status: string; stake: string; game_code: string }>(
+      `SELECT status, stake::text, game_code FROM bet_records WHERE round_id = $1`,
+      [round],
+    );
+    expect(record).toEqual({ status: 'OPEN', stake: '10000', game_code: 'VN_NORTH' });
+
+    // before the draw: nothing to settle
+    await t.app.jobs.runNow('lottery-settle');
+    expect((await api(t.app, 'GET', '/bets', m.token)).body.value.list[0].status).toBe('OPEN');
+
+    clock = Date.parse(d.drawAt) + 1000;
+    await t.app.jobs.runNow('lottery-settle');
+    await t.app.jobs.runNow('lottery-settle'); // a second run pays nothing more
+    const list = (await api(t.app, 'GET', '/bets', m.token)).body.value.list;
+    const special = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'VN_NORTH', d.index), 'VN_NORTH', 'VN', d.index)[0];
+    expect(list[0]).toMatchObject({ status: 'WON', payout: '9500', hits: [{ number: special.slice(-2), hits: 1 }] });
+    expect(list[0].drawnNumbers[0]).toBe(special);
+    expect(await balanceOf(t.db, m.id)).toBe(40000n + 9500n);
+    expect((await walletRows(t.db, round)).map((r) => [r.kind, r.status, r.amount])).toEqual([
+      ['BET', 'OK', '10000'],
+      ['WIN', 'OK', '9500'],
+    ]);
+    expect(await t.db.one(`SELECT status, payout::text FROM bet_records WHERE round_id = $1`, [round])).toEqual({
+      status: 'SETTLED',
+      payout: '9500',
+    });
+  });
+
+  it('a big win feeds the winners board (through the wallet win, like every game)', async () => {
+    const m = await h.member({ taka: 2000 });
+    const d = await nextDraw(t.app, m.token);
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL, '1000')).status).toBe(200);
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    expect(await balanceOf(t.db, m.id)).toBe(200000n - 100000n + 95000n);
+    const wins = await t.db.query<{ customer_name: string; win_amount: string; game_code: string }>(
+      `SELECT w.customer_name, w.win_amount::text, g.game_code FROM game_wins w JOIN games g ON g.node_id = w.node_id
+        WHERE w.customer_name = $1`,
+      [`${m.account.slice(0, 2)}***${m.account.slice(-1)}`],
+    );
+    expect(wins).toContainEqual(expect.objectContaining({ win_amount: '95000', game_code: 'VN_NORTH' }));
+  });
+
+  it('settles every bet type against the draw: all prizes pay per hit, a loss is settled with 0', async () => {
+    const m = await h.member({ taka: 1000 });
+    const d = await nextDraw(t.app, m.token);
+    const all2 = await bet(t.app, m.token, d.index, 'ALL_2D', ALL);
+    const s3 = await bet(t.app, m.token, d.index, 'SPECIAL_3D', ['000']);
+    expect(all2.status).toBe(200);
+    expect(s3.status).toBe(200);
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    const numbers = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'VN_NORTH', d.index), 'VN_NORTH', 'VN', d.index);
+    const byId = new Map(
+      (await api(t.app, 'GET', '/bets', m.token)).body.value.list.map((b: { id: number }) => [b.id, b] as const),
+    ) as Map<number, { status: string; payout: string }>;
+    // 100 numbers cover all 27 tails: 27 hits × 3 × ৳1
+    expect(byId.get(all2.body.value.bet.id)).toMatchObject({ status: 'WON', payout: '8100' });
+    const s3won = numbers[0].endsWith('000');
+    expect(byId.get(s3.body.value.bet.id)).toMatchObject({ status: s3won ? 'WON' : 'LOST', payout: s3won ? '90000' : '0' });
+  });
+
+  it('refuses bets on a closed draw, bad numbers, stakes out of range, and more than the balance', async () => {
+    const m = await h.member({ taka: 5 });
+    const d = await nextDraw(t.app, m.token);
+    expect((await bet(t.app, m.token, d.index - 1, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('DRAW_CLOSED');
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_3D', ['01'])).body.errorCode).toBe('BAD_BET');
+    expect((await bet(t.app, m.token, d.index, 'LOTTO', ['01'])).body.errorCode).toBe('BAD_BET');
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01'], '99')).body.errorCode).toBe('STAKE_OUT_OF_RANGE');
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01', '02', '03', '04', '05', '06'])).body.errorCode).toBe(
+      'INSUFFICIENT_FUNDS',
+    );
+    // inside the closing window the draw takes no more bets
+    const saved = clock;
+    clock = Date.parse(d.closesAt);
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('DRAW_CLOSED');
+    clock = saved;
+    expect(await balanceOf(t.db, m.id)).toBe(500n);
+    const trial = await h.member({ type: 4 });
+    expect((await bet(t.app, trial.token, d.index, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('NEED_REAL_ACCOUNT');
+  });
+
+  it('an operator voids a draw (npm run ops -- lottery-void): its bets are refunded, later bets refused, a settled draw stays', async () => {
+    const m = await h.member({ taka: 100 });
+    const d = await nextDraw(t.app, m.token);
+    const placed = await bet(t.app, m.token, d.index, 'LOTTO', ['12', '34'], '1000');
+    expect(placed.status).toBe(200);
+    expect(await balanceOf(t.db, m.id)).toBe(9000n);
+    const printed: string[] = [];
+    const fetchViaInject = async (url: string, init: RequestInit) => {
+      const res = await t.app.inject({
+        method: init.method as 'POST',
+        url: new URL(url).pathname,
+        headers: init.headers as Record<string, string>,
+        payload: init.body as string,
+      });
+      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+    };
+    const realFetch = global.fetch;
+    global.fetch = fetchViaInject as typeof fetch;
+    try {
+      await runOps(['lottery-void', `#${d.index}`, '--game', 'VN_NORTH', '--reason', 'test'], {
+        baseUrl: 'http://ops.test',
+        opsKey: TEST_OPS_KEY,
+        print: (l) => printed.push(l),
+      });
+    } finally {
+      global.fetch = realFetch;
+    }
+    expect(printed[0]).toMatch(/voided: 1 bet\(s\) refunded/);
+    expect(await balanceOf(t.db, m.id)).toBe(10000n);
+    expect((await api(t.app, 'GET', '/bets', m.token)).body.value.list[0].status).toBe('VOID');
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01'])).body.errorCode).toBe('DRAW_VOID');
+    clock = Date.parse(d.drawAt) + 1;
+    await t.app.jobs.runNow('lottery-settle');
+    expect(await balanceOf(t.db, m.id)).toBe(10000n);
+
+    // a settled draw cannot be voided
+    const m2 = await h.member({ taka: 100 });
+    const d2 = await nextDraw(t.app, m2.token);
+    expect((await bet(t.app, m2.token, d2.index, 'SPECIAL_2D', ['01'])).status).toBe(200);
+    clock = Date.parse(d2.drawAt) + 1;
+    await t.app.jobs.runNow('lottery-settle');
+    const v = await opsCall(t.app, 'POST', '/ops/lottery/draws/void', {
+      gameCode: 'VN_NORTH',
+      drawIndex: d2.index,
+      reason: 'late',
+    });
+    expect(v.body.errorCode).toBe('DRAW_SETTLED');
+  });
+});
+
+/**
+ * Two server instances on one database (PostgreSQL: two connection pools on one schema), settling
+ * the same draw: at the same time, and with one stopped mid-run after the wallet paid but before it
+ * recorded the settlement. Every bet is paid exactly once; the bets a stopped instance left open are
+ * settled by the other, and by an instance started after the draw (a missed draw).
+ */
+describe('exactly-once settlement on two instances', () => {
+  let schema: string | null = null;
+  const dbs: Db[] = [];
+  const apps: FastifyInstance[] = [];
+
+  async function secondDb(): Promise<Db> {
+    if (testEngine === 'pglite') return t.db; // one embedded database: the second instance shares it
+    const db = createDb({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: schema!, poolSize: 4 });
+    dbs.push(db);
+    return db;
+  }
+
+  beforeAll(async () => {
+    if (testEngine === 'postgres') schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
+  });
+  afterAll(async () => {
+    for (const a of apps) await a.close().catch(() => undefined);
+    for (const d of dbs) await d.close();
+  });
+
+  async function instance(transport?: (app: FastifyInstance) => WalletTransport) {
+    // the wallet transport of this instance calls this instance, known once it is built
+    const self: { app?: FastifyInstance } = {};
+    const app = await buildApi({
+      db: await secondDb(),
+      migrate: false,
+      opsKey: TEST_OPS_KEY,
+      docsUi: false,
+      jobs: false,
+      lottery: { ...lotteryOpts, transport: transport ? (...a) => transport(self.app!)(...a) : undefined },
+    });
+    self.app = app;
+    apps.push(app);
+    return app;
+  }
+
+  it('pays each bet once when two instances settle at once, and when one is stopped mid-run', async () => {
+    const members = await Promise.all([1, 2, 3, 4, 5, 6].map(() => h.member({ taka: 200 })));
+    const d = await nextDraw(t.app, members[0].token);
+    const bets: { id: number; member: number }[] = [];
+    for (const m of members) {
+      const r = await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL);
+      expect(r.status).toBe(200);
+      bets.push({ id: r.body.value.bet.id, member: m.id });
+    }
+    // instance A: its wallet calls go through for the first 2 bets, then the third win is paid but its
+    // answer is lost and the instance is stopped (every later call fails)
+    let calls = 0;
+    let stopped = false;
+    const a = await instance((app) => {
+      const inner = injectTransport(app);
+      return async (path, raw, sig) => {
+        if (stopped) throw new Error('instance stopped');
+        if (path === 'win' && ++calls === 3) {
+          await inner(path, raw, sig);
+          stopped = true;
+          throw new Error('instance stopped after the wallet paid');
+        }
+        return inner(path, raw, sig);
+      };
+    });
+    const b = await instance();
+    clock = Date.parse(d.drawAt) + 5;
+    const first = await a.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } });
+    const firstRun = first.json().value;
+    expect(firstRun.won).toBeGreaterThanOrEqual(2); // (settled 4 at a time: a win already on its way may still land)
+    expect(firstRun.left).toBeGreaterThanOrEqual(1);
+    expect(firstRun.won + firstRun.left).toBe(6);
+    await a.close();
+
+    // B and the first instance settle the rest at the same time
+    const [rb, rt] = await Promise.all([
+      b.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } }),
+      t.app.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } }),
+    ]);
+    expect(rb.json().value.won + rt.json().value.won).toBeGreaterThanOrEqual(firstRun.left);
+
+    for (const x of bets) {
+      const row = (await t.db.one<{ status: string; wallet_round_id: string }>(
+        `SELECT status, wallet_round_id FROM lottery_bets WHERE id = $1`,
+        [x.id],
+      ))!;
+      expect(row.status).toBe('WON');
+      const wins = (await walletRows(t.db, row.wallet_round_id)).filter((w) => w.kind === 'WIN' && w.status === 'OK');
+      expect(wins).toEqual([{ kind: 'WIN', status: 'OK', amount: '9500' }]);
+      expect(await balanceOf(t.db, x.member)).toBe(20000n - 10000n + 9500n);
+    }
+  });
+
+  it('settles a draw that ran while no instance was up, when one starts', async () => {
+    const m = await h.member({ taka: 200 });
+    const d = await nextDraw(t.app, m.token);
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL)).status).toBe(200);
+    clock = Date.parse(d.drawAt) + 3 * 3600 * 1000; // the server was down for three hours
+    const c = await instance();
+    await c.jobs.runNow('lottery-settle');
+    expect((await api(c, 'GET', '/bets', m.token)).body.value.list[0]).toMatchObject({ status: 'WON', payout: '9500' });
+    expect(await balanceOf(t.db, m.id)).toBe(19500n);
+  });
+});
