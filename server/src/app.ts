@@ -24,6 +24,7 @@ import { paymentsDomain, type PaymentsOptions } from './domains/payments/payment
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
+import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,8 @@ export interface ApiOptions {
   live?: LiveOptions;
   /** Transfer wallets: the re-check of transfers a vendor did not answer in time (see TransferOptions). */
   transfers?: TransferOptions;
+  /** Responsible gambling: the clock its limit rules read (see RgOptions). */
+  rg?: RgOptions;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(contentRoutes);
     await app.register(walletDomain);
     await app.register(paymentsDomain, opts.payments ?? {});
+    await app.register(rgDomain, opts.rg ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
     return app;

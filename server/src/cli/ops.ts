@@ -16,6 +16,7 @@ import { walletCommands } from './wallet.commands';
 import { paymentCommands } from './payments.commands';
 import { studioCommands } from './studio.commands';
 import { transferCommands } from './transfer.commands';
+import { rgCommands } from './rg.commands';
 
 export type { OpsContext } from './kit';
 
@@ -27,6 +28,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   paymentCommands,
   studioCommands,
   transferCommands,
+  rgCommands,
 ];
 
 export const USAGE = [
