@@ -272,7 +272,7 @@ function opsRoutes(now: () => Date): FastifyPluginAsync {
 
     app.get<{ Params: { account: string } }>(
       '/members/:account',
-      { schema: { tags: ['ops'], summary: "A member's responsible-gambling settings and recent changes" } },
+      { schema: { hide: true, summary: "A member's responsible-gambling settings and recent changes" } },
       async (request) => {
         const id = await memberIdOf(request.params.account);
         const history = await app.db.query(
@@ -287,7 +287,7 @@ function opsRoutes(now: () => Date): FastifyPluginAsync {
       '/exclusions',
       {
         schema: {
-          tags: ['ops'],
+          hide: true,
           summary: 'Times out or self-excludes a member (it cannot shorten one in force)',
           body: {
             type: 'object',
