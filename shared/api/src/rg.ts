@@ -93,3 +93,6 @@ export const RG_HELP_LINKS = [
   { name: 'Gamblers Anonymous', url: 'https://www.gamblersanonymous.org/' },
   { name: 'Gambling Therapy', url: 'https://www.gamblingtherapy.org/' },
 ] as const;
+
+/** A window event the member centre fires after a change the reality check must re-read. */
+export const RG_CHANGED_EVENT = 'khela:rg-changed';

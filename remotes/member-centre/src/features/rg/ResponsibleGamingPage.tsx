@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { addNamespace } from '@khela/i18n';
 import { MoneyFormatError, parseTaka } from '@khela/api';
 import {
+  RG_CHANGED_EVENT,
   RG_HELP_LINKS,
   RG_LIMIT_PERIODS,
   RG_REALITY_CHECK_CHOICES,
@@ -314,7 +315,10 @@ export default function ResponsibleGamingPage() {
         help={t('rg.realityHelp')}
         value={profile.realityCheckMinutes}
         choices={RG_REALITY_CHECK_CHOICES}
-        onSave={async (m) => onProfile(await setRealityCheck(m), t('rg.saved'))}
+        onSave={async (m) => {
+          onProfile(await setRealityCheck(m), t('rg.saved'));
+          window.dispatchEvent(new Event(RG_CHANGED_EVENT));
+        }}
       />
       <MinutesSetting
         testId="rg-session"
@@ -322,7 +326,10 @@ export default function ResponsibleGamingPage() {
         help={t('rg.sessionHelp')}
         value={profile.sessionLimitMinutes}
         choices={RG_SESSION_LIMIT_CHOICES}
-        onSave={async (m) => onProfile(await setSessionLimit(m), t('rg.saved'))}
+        onSave={async (m) => {
+          onProfile(await setSessionLimit(m), t('rg.saved'));
+          window.dispatchEvent(new Event(RG_CHANGED_EVENT));
+        }}
       />
       <BreakSection />
       <section className="pay-card" aria-labelledby="rg-help-title">
