@@ -7,6 +7,7 @@ import { transfers } from './0006_transfers';
 import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
+import { walletHotPath } from './0012_wallet_hot_path';
 import { responsibleGaming } from './0013_responsible_gaming';
 
 /** One schema change. Never edit an applied migration: add the next version. */
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
   studio,
   ledgerFunctions,
   jobs,
+  walletHotPath,
   responsibleGaming,
 ];

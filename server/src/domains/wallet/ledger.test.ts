@@ -185,6 +185,14 @@ describe('the database itself', () => {
       /ledger_accounts_member_nonnegative/,
     );
   });
+
+  it('never deletes a member, so everything that names one (bets, movements, wallet calls) keeps its owner', async () => {
+    const m = await newMember();
+    await ledger.post(deposit(m, n(700)));
+    await expect(t.db.query(`DELETE FROM members WHERE id = $1`, [m])).rejects.toThrow(/members are never deleted/);
+    await expect(t.db.query(`TRUNCATE members CASCADE`)).rejects.toThrow(/never deleted|append-only/);
+    expect(await balanceOf(t.db, m)).toBe(n(700));
+  });
 });
 
 describe('reversal', () => {
