@@ -9,6 +9,7 @@ import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
 import { responsibleGaming } from './0013_responsible_gaming';
+import { lossLimits } from './0013b_loss_limits';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   jobs,
   walletHotPath,
   responsibleGaming,
+  lossLimits,
 ];
