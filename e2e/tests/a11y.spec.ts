@@ -75,6 +75,7 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/member', ready: 'member-centre' },
     { path: '/member/withdraw', ready: 'withdraw-page' },
     { path: '/member/depositv2', ready: 'deposit-page' },
+    { path: '/member/responsibleGaming', ready: 'rg-page' },
   ]);
 });
 
