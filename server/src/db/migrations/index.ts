@@ -10,6 +10,7 @@ import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
 import { responsibleGaming } from './0013_responsible_gaming';
 import { lossLimits } from './0013b_loss_limits';
+import { lossHours } from './0013c_loss_hours';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   walletHotPath,
   responsibleGaming,
   lossLimits,
+  lossHours,
 ];

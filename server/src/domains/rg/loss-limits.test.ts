@@ -105,6 +105,27 @@ describe('loss limits in the wallet API', () => {
     expect((await bet(p, '1')).status).toBe('LIMIT_REACHED');
   });
 
+  it('bets placed before the first limit count, and a rolled-back bet stops counting', async () => {
+    const p = await player(1000);
+    const first = `pre-${seq}`;
+    expect((await bet(p, '20000', first)).status).toBe('OK');
+    await lossLimit(p, 'DAY', '25000');
+    expect((await bet(p, '6000')).status).toBe('LIMIT_REACHED');
+    const rolled = await call('rollback', {
+      vendor: VENDOR,
+      token: p.token,
+      transactionId: `rb-${first}`,
+      referenceTransactionId: first,
+      roundId: `r-${first}`,
+      gameCode: game,
+      amount: '20000',
+      currency: 'BDT',
+    });
+    expect(rolled.status).toBe('OK');
+    expect((await bet(p, '25000')).status).toBe('OK');
+    expect((await bet(p, '1')).status).toBe('LIMIT_REACHED');
+  });
+
   it('holds under concurrency: 30 parallel bets against a loss limit that allows 10', async () => {
     const p = await player(1000);
     await lossLimit(p, 'DAY', '10000');

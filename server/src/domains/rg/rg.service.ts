@@ -97,6 +97,7 @@ async function saveLimit(q: Queryable, memberId: number, kind: LimitKind, period
       now,
     ],
   );
+  const before = await q.one<{ loss_limited: boolean }>(`SELECT loss_limited FROM rg_profiles WHERE member_id = $1`, [memberId]);
   // the flags the hot paths read with one primary-key lookup
   await q.query(
     `UPDATE rg_profiles p SET
@@ -106,6 +107,18 @@ async function saveLimit(q: Queryable, memberId: number, kind: LimitKind, period
       WHERE p.member_id = $1`,
     [memberId, now],
   );
+  const after = await q.one<{ loss_limited: boolean }>(`SELECT loss_limited FROM rg_profiles WHERE member_id = $1`, [memberId]);
+  if (after?.loss_limited && !before?.loss_limited) {
+    // the first loss limit: the hourly counters wallet_bet reads start from the member's bets so far
+    // (the profile row is locked: bets of this member wait until this commits)
+    await q.query(`DELETE FROM rg_loss_hours WHERE member_id = $1`, [memberId]);
+    await q.query(
+      `INSERT INTO rg_loss_hours (member_id, hour, net)
+       SELECT member_id, date_trunc('hour', placed_at), sum(rg_bet_net(status, stake, payout)) FROM bet_records
+        WHERE member_id = $1 AND placed_at > now() - interval '31 days' GROUP BY 1, 2`,
+      [memberId],
+    );
+  }
 }
 
 /**
