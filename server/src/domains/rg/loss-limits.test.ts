@@ -143,4 +143,12 @@ describe('loss limits in the wallet API', () => {
     );
     expect((await bet({ ...p, token }, '100')).status).toBe('LIMIT_REACHED');
   });
+
+  it('the counters older than the longest window are pruned by the scheduled job', async () => {
+    const p = await player(10);
+    await lossLimit(p, 'DAY', '500');
+    await t.db.query(`INSERT INTO rg_loss_hours (member_id, hour, net) VALUES ($1, now() - interval '40 days', 7)`, [p.id]);
+    expect(await t.app.jobs.runNow('rg.prune-loss-hours')).toBe(true);
+    expect(await t.db.query(`SELECT 1 FROM rg_loss_hours WHERE member_id = $1`, [p.id])).toHaveLength(0);
+  });
 });

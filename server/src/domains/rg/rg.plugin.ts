@@ -327,6 +327,12 @@ const plugin: FastifyPluginAsync<RgOptions> = async (app: FastifyInstance, opts)
   const now = opts.now ?? (() => new Date());
   app.decorate('rg', { now });
   app.payments.addDepositTxCheck((q, a) => checkDeposit(q, a.member.id, a.amount, a.now, a.language));
+  // the loss-limit counters older than the longest window (30 days) count for nothing
+  app.jobs.define({
+    name: 'rg.prune-loss-hours',
+    everyMs: 3600_000,
+    run: async () => void (await app.db.query(`DELETE FROM rg_loss_hours WHERE hour < now() - interval '32 days'`)),
+  });
   await app.register(memberRoutes(now), { prefix: '/wps/rg' });
   await app.register(opsRoutes(now), { prefix: '/ops/rg' });
 };
