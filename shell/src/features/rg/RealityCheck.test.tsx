@@ -9,6 +9,8 @@ const T0 = Date.parse('2026-05-01T10:00:00.000Z');
 const envelope = (v: unknown) => ({ ok: true, status: 200, json: async () => ({ success: true, message: 'OK', value: v }) });
 let net = '0';
 let fetched: string[] = [];
+let minutes: number | null = 1;
+let endsAt: string | null = null;
 
 beforeAll(async () => {
   await initI18n('EN');
@@ -21,14 +23,16 @@ beforeEach(async () => {
   sessionStore.set(playPausedAtom, false);
   net = '0';
   fetched = [];
+  minutes = 1;
+  endsAt = null;
   global.fetch = jest.fn(async (url: URL | string) => {
     fetched.push(String(url));
     return envelope({
       startedAt: new Date(T0).toISOString(),
       now: new Date(Date.now()).toISOString(),
       netResult: net,
-      realityCheckMinutes: 1,
-      endsAt: null,
+      realityCheckMinutes: minutes,
+      endsAt,
     });
   }) as jest.Mock;
 });
@@ -79,5 +83,26 @@ describe('RealityCheck', () => {
     expect(await screen.findByTestId('reality-check')).toBeTruthy();
     expect(screen.getByTestId('reality-check-time')).toHaveTextContent('2 min');
     expect(fetched.every((u) => u.endsWith('/wps/rg/session'))).toBe(true);
+  });
+
+  it('ends the page session when the session time limit is reached', async () => {
+    minutes = null;
+    endsAt = new Date(T0 + 30 * 60_000).toISOString();
+    mount();
+    await act(async () => undefined);
+    await act(async () => {
+      jest.advanceTimersByTime(29 * 60_000);
+    });
+    expect(screen.queryByTestId('session-limit-dialog')).toBeNull();
+    expect(sessionStore.get(loginStateAtom).member?.id).toBe(7);
+    await act(async () => {
+      jest.advanceTimersByTime(31_000);
+    });
+    expect(await screen.findByTestId('session-limit-dialog')).toHaveTextContent('Your session reached the time limit you set');
+    expect(sessionStore.get(playPausedAtom)).toBe(true);
+    fireEvent.click(screen.getByTestId('session-limit-ok'));
+    expect(sessionStore.get(loginStateAtom).member).toBeFalsy();
+    expect(sessionStore.get(playPausedAtom)).toBe(false);
+    expect(screen.queryByTestId('session-limit-dialog')).toBeNull();
   });
 });

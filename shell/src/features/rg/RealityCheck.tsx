@@ -118,15 +118,16 @@ export default function RealityCheck() {
     const wait = Date.parse(session.dto.endsAt) - (Date.now() + session.offset);
     const timer = setTimeout(
       () => {
+        // the server's session is over: the token goes now, the page stays a member's (this
+        // dialog with it) until the member has read why
         clearSession();
-        setLogin(GUEST);
-        setPaused(false);
+        setPaused(true);
         setShown({ kind: 'limit' });
       },
       Math.max(0, wait),
     );
     return () => clearTimeout(timer);
-  }, [session, setLogin, setPaused]);
+  }, [session, setPaused]);
 
   useEffect(() => {
     if (shown?.kind === 'check') continueRef.current?.focus();
@@ -164,8 +165,11 @@ export default function RealityCheck() {
               <button
                 type="button"
                 className="k-button"
+                data-testid="session-limit-ok"
                 onClick={() => {
                   setShown(null);
+                  setPaused(false);
+                  setLogin(GUEST);
                   navigate('/');
                 }}
               >
