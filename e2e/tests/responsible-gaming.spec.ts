@@ -45,6 +45,16 @@ test('set a deposit limit: a deposit over it is refused, naming the limit and wh
   await expect(page.getByTestId('rg-DEPOSIT-DAY-pending')).toContainText('Raise to ৳5,000.00 asked');
   await expect(page.getByTestId('rg-DEPOSIT-DAY-amount')).toHaveText('৳500.00');
 
+  // in Bengali too, at 390 px (a second tab of the same member)
+  const bn = await page.context().newPage();
+  await bn.addInitScript(() => localStorage.setItem('hisLang', 'BN'));
+  await bn.setViewportSize({ width: 390, height: 844 });
+  await gotoAs(bn, '/member/responsibleGaming', token);
+  await expect(bn.getByTestId('member-page-responsibleGaming').getByRole('heading', { name: 'দায়িত্বশীল খেলা' })).toBeVisible();
+  await expect(bn.getByTestId('rg-DEPOSIT-DAY-amount')).toHaveText('৳৫০০.০০');
+  expect(await noSideScroll(bn)).toBe(true);
+  await bn.close();
+
   // a first deposit of ৳300 is started (an unpaid order counts against the limit)
   const first = await request.post('/wps/payments/deposits', {
     headers: { Authorization: token },

@@ -180,6 +180,15 @@ export async function exclusionInForce(q: Queryable, memberId: number, now?: Dat
   return row ? exclusionDto(row, new Date(0)) : null;
 }
 
+/**
+ * Whether marketing may reach the member (promotions' mailings, offers, pushes): never while a
+ * time-out or self-exclusion is in force. The platform sends no marketing yet; whatever sends it
+ * first asks here (and promotions' claims call assertNotExcluded).
+ */
+export async function mayReceiveMarketing(q: Queryable, memberId: number): Promise<boolean> {
+  return (await exclusionInForce(q, memberId)) === null;
+}
+
 /** Refuses (SELF_EXCLUDED) a member whose exclusion is in force. */
 export async function assertNotExcluded(q: Queryable, memberId: number, now?: Date, lang?: 'BN' | 'EN'): Promise<void> {
   const e = await exclusionInForce(q, memberId, now);

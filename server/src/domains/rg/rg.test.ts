@@ -1,5 +1,6 @@
 import { createAuthTestApi, uniqueName, type AuthTestApi } from '../auth/auth.test-support';
 import { opsCall } from '../../test-support/test-db';
+import { assertNotExcluded, mayReceiveMarketing } from './rg.service';
 
 jest.setTimeout(120_000);
 
@@ -270,6 +271,14 @@ describe('time-out and self-exclusion', () => {
     expect(
       (await opsCall(t.app, 'POST', '/ops/rg/exclusions', { account: 'nobody-here', period: '24h', operator: 'ana' })).status,
     ).toBe(404);
+  });
+
+  it('no marketing and no promotion claims while excluded', async () => {
+    const p = await player();
+    expect(await mayReceiveMarketing(t.db, p.id)).toBe(true);
+    await rg(p, 'POST', '/exclusion', { period: '7d' });
+    expect(await mayReceiveMarketing(t.db, p.id)).toBe(false);
+    await expect(assertNotExcluded(t.db, p.id)).rejects.toMatchObject({ errorCode: 'SELF_EXCLUDED', statusCode: 403 });
   });
 
   it('the time-out ends at its end date: login works again', async () => {
