@@ -449,7 +449,7 @@ export async function sessionSummary(q: Queryable, memberId: number, tokenHash: 
 
 /** Ends the member's live connections too (the pages log out at once). */
 export function announceLogout(app: FastifyInstance, memberId: number) {
-  app.live.toMember(memberId, 'logout', { reason: 'FORCED' });
+  app.live.disconnectMember(memberId, 'EXCLUDED');
 }
 
 export { WINDOW_MS };
