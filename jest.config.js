@@ -27,7 +27,7 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/src', '<rootDir>/deploy/src'],
+      roots: ['<rootDir>/server/src', '<rootDir>/deploy/src', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
       transformIgnorePatterns: esmDeps,

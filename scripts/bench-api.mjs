@@ -159,7 +159,10 @@ async function webFigures() {
       await context.close();
       let js = 0,
         css = 0;
-      for (const [p, n] of files) p.endsWith('.css') ? (css += n) : (js += n);
+      for (const [p, n] of files) {
+        if (p.endsWith('.css')) css += n;
+        else js += n;
+      }
       return { rendered, js, css, files: files.size };
     }
     // rendered: the home page with its sections filled (the first hot game's art loaded)

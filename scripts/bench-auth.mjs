@@ -99,7 +99,7 @@ async function bench() {
   const cpuCount = availableParallelism?.() ?? cpus().length;
   const loginConcurrency = Number(process.env.BENCH_LOGIN_CONCURRENCY) || 2 * cpuCount;
   const infoConnections = Number(process.env.BENCH_INFO_CONNECTIONS) || 20;
-  const { importSealKey, sealWith } = await import(join(root, 'shared/api/src/seal.ts'));
+  const { importSealKey, sealWith } = await import(join(root, 'shared/api/src/seal-crypto.ts'));
   const { ARGON2_OWASP, createPasswordHasher } = await import(join(root, 'server/src/domains/auth/passwords.ts'));
   const hasher = createPasswordHasher();
   const { default: autocannon } = await import('autocannon');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then a
+// npm test: the typecheck first (a type error fails fast, before any test runs), then unit and server tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then a
 // fresh build of all eight builds and the end-to-end tests in Chromium against it.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -20,6 +20,17 @@ function run(name, args, env = {}, cwd = root) {
 }
 
 ensureInstall();
+// tsc -b over the per-package projects (tsconfig.json); incremental, its .tsbuildinfo files in
+// node_modules/.cache/tsc, so a second run checks only what changed
+if (!run('typecheck (tsc -b)', ['exec', 'tsc', '-b', 'tsconfig.json'])) {
+  console.error('\n[khela] the typecheck failed: fix the type errors above first (npm run typecheck)');
+  process.exit(1);
+}
+// ESLint (the layout's one-way doors among its rules) and Prettier's check, before any test runs
+if (!run('lint (eslint, prettier --check)', ['exec', 'node', 'scripts/lint.mjs'])) {
+  console.error('\n[khela] the lint failed: fix what it found first (npm run lint; npx prettier --write <files>)');
+  process.exit(1);
+}
 run('unit and server tests (PGlite)', ['exec', 'jest', '--ci']);
 if (process.env.TEST_DATABASE_URL) {
   run('server tests (PostgreSQL)', ['exec', 'jest', '--ci', '--selectProjects', 'server'], { KHELA_TEST_ENGINE: 'postgres' });

@@ -2,15 +2,21 @@
 # Checks deploy/nginx/khela.conf with the nginx on this machine, in a scratch prefix:
 #   deploy/nginx/check.sh [releases-folder] [api-address] [port]   → nginx -t
 #   deploy/nginx/check.sh … --serve                               → also starts it (stop: nginx -s stop -p <prefix> -c <prefix>/nginx.conf)
-# Defaults: .releases of this repository, 127.0.0.1:8080, port 8090.
+# Defaults: .releases of this repository, 127.0.0.1:8080, port 8090 (plain HTTP: redirects) and the next
+# port, 8091, for HTTPS with a self-signed certificate made for the check.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 releases=$(cd "${1:-$here/../../.releases}" && pwd)
 api=${2:-127.0.0.1:8080}
 port=${3:-8090}
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/khela-nginx-XXXXXX")
-mkdir -p "$prefix/logs" "$prefix/temp"
-sed -e "s#/srv/khela/releases#$releases#" -e "s#server 127.0.0.1:8080;#server $api;#" -e "s#listen 80;#listen 127.0.0.1:$port;#" "$here/khela.conf" > "$prefix/khela.conf"
+tlsport=$((port + 1))
+mkdir -p "$prefix/logs" "$prefix/temp" "$prefix/tls" "$prefix/acme"
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=127.0.0.1 \
+  -keyout "$prefix/tls/privkey.pem" -out "$prefix/tls/fullchain.pem" 2>/dev/null
+sed -e "s#/srv/khela/releases#$releases#" -e "s#/srv/khela/acme#$prefix/acme#" -e "s#/etc/khela/tls/#$prefix/tls/#" \
+  -e "s#server 127.0.0.1:8080;#server $api;#" -e "s#listen 80;#listen 127.0.0.1:$port;#" \
+  -e "s#listen 443 ssl;#listen 127.0.0.1:$tlsport ssl;#" "$here/khela.conf" > "$prefix/khela.conf"
 modules=''
 brotli=$(ls /usr/lib/nginx/modules/ngx_http_brotli_static_module.so /usr/lib64/nginx/modules/ngx_http_brotli_static_module.so 2>/dev/null | head -1 || true)
 if [ -n "$brotli" ]; then
@@ -40,5 +46,5 @@ CONF
 nginx -t -p "$prefix" -c "$prefix/nginx.conf"
 if [ "${4:-}" = "--serve" ]; then
   nginx -p "$prefix" -c "$prefix/nginx.conf"
-  echo "serving $releases on http://127.0.0.1:$port (API: $api); stop: nginx -s stop -p $prefix -c $prefix/nginx.conf"
+  echo "serving $releases on https://127.0.0.1:$tlsport (http://127.0.0.1:$port redirects; API: $api); stop: nginx -s stop -p $prefix -c $prefix/nginx.conf"
 fi

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Script } from 'node:vm';
-import { federationName, MOUNTED_MODULES, REQUIRED_SINGLETONS, type RemoteName } from '@khela/api/src/remotes';
+import { federationName, MOUNTED_MODULES, REQUIRED_SINGLETONS, type RemoteName } from '@khela/api/remotes';
 import type { Problem } from './refusal';
 import { satisfies, validRange, parseVersion } from './semver-range';
 

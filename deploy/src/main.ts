@@ -1,5 +1,6 @@
-import { buildApi } from '@khela/server';
+import { buildApi, rumSampleRate } from '@khela/server';
 import { registerOrigin } from './origin';
+import { opsReleasePage } from './ops-page';
 
 /** One process serves the whole platform: the origin (page, pointer, versions) and the API. */
 async function main() {
@@ -24,7 +25,13 @@ async function main() {
     });
   }
   const timeout = Number(process.env.KHELA_REMOTE_TIMEOUT_MS);
-  await registerOrigin(app, { clientConfig: Number.isFinite(timeout) && timeout > 0 ? { remoteTimeoutMs: timeout } : undefined });
+  await app.register(opsReleasePage, {});
+  await registerOrigin(app, {
+    clientConfig: async () => ({
+      ...(Number.isFinite(timeout) && timeout > 0 ? { remoteTimeoutMs: timeout } : {}),
+      rumSampleRate: await rumSampleRate(app),
+    }),
+  });
   await app.listen({ port, host });
   console.log(`[khela] serving on http://${host}:${port}`);
   const stop = async () => {

@@ -46,7 +46,7 @@ describe('origin', () => {
     await promote('lobby', version, { releasesDir: ws.releases });
     const next = await get('/remotes.json', { 'if-none-match': etag });
     expect(next.status).toBe(200);
-    expect((await next.json()).remotes.lobby.version).toBe(version);
+    expect(((await next.json()) as { remotes: Record<string, { version: string }> }).remotes.lobby.version).toBe(version);
   });
 
   it('serves versions immutable and precompressed, never the tool’s own files', async () => {

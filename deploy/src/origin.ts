@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/src/first-data';
-import { dataKey, type DataRequest } from '@khela/api/src/inlined';
-import { LANGUAGE_COOKIE } from '@khela/i18n/src/seo';
+import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/first-data';
+import { dataKey, type DataRequest } from '@khela/api/inlined';
+import { LANGUAGE_COOKIE } from '@khela/i18n/seo';
 import { renderPage, robotsTxt, type Preload } from './page';
 import { PreloadReader } from './preloads';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
@@ -16,8 +16,11 @@ export interface OriginOptions {
   releasesDir?: string;
   /** serve the dist folders directly as version "dev" (npm run dev) */
   dev?: boolean;
-  /** written into the page's boot data for the shell (e.g. the remote load time-out) */
-  clientConfig?: Record<string, unknown>;
+  /**
+   * written into the page's boot data for the shell (e.g. the remote load time-out); a function is
+   * asked per page (operator settings such as the real-user signals' sample rate)
+   */
+  clientConfig?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
   /**
    * The storefront's public address (e.g. https://khela.example) for canonical links; default
    * KHELA_PUBLIC_URL, else the request's own protocol and host.
@@ -124,7 +127,11 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     const url = new URL(req.url, 'http://origin');
     const lang = pageLanguage(req.headers.cookie);
     const route = entryRoute(url.pathname, url.search, lang);
-    const [data, shellHints] = await Promise.all([firstData(req, route, lang), preloads.shell(pointer.shell, template)]);
+    const [data, shellHints, clientConfig] = await Promise.all([
+      firstData(req, route, lang),
+      preloads.shell(pointer.shell, template),
+      typeof opts.clientConfig === 'function' ? opts.clientConfig().catch(() => undefined) : opts.clientConfig,
+    ]);
     const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
     const image: Preload[] = data.bannerImage ? [{ href: data.bannerImage, as: 'image', fetchpriority: 'high' }] : [];
     const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
@@ -143,7 +150,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
               .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
               .join(',')}}}`
           : undefined,
-        clientConfig: opts.clientConfig,
+        clientConfig,
       },
     );
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');

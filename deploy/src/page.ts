@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Pointer } from '@khela/api/src/remotes';
-import { routeMeta } from '@khela/i18n/src/seo';
+import type { Pointer } from '@khela/api/remotes';
+import { routeMeta } from '@khela/i18n/seo';
 import { PreloadReader } from './preloads';
 
 /** Escapes JSON for an inline <script>: no "</script>", "<!--" or line separators can end it early. */

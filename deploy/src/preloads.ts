@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveEntry, type PointerEntry } from '@khela/api/src/remotes';
+import { resolveEntry, type PointerEntry } from '@khela/api/remotes';
 import type { Preload } from './page';
 
 interface BootAssets {

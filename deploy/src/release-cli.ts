@@ -3,6 +3,7 @@
  *
  *   publish <name> [--dist <folder>]                      a build → an immutable version
  *   promote <name> <version> [--canary <percent>]         point <name> at the version (for a share of browsers)
+ *   promote <name> <version> --canary 10 --auto           step the canary up while browsers report it healthy
  *   rollback <name> [--to <version>]                      back to the previous version (or a named one)
  *   drop <name>                                           end the canary of <name>
  *   status | history <name> | versions <name>             what is in use, what happened, what is published
@@ -14,6 +15,8 @@
  */
 import path from 'node:path';
 import { LockTimeoutError } from './lock';
+import { analyses, autoCanary, httpHealth } from './auto-canary';
+import { DEFAULT_BOUNDS, DEFAULT_STEPS } from './analysis';
 import { ReleaseRefusal } from './refusal';
 import {
   dropCanary,
@@ -33,6 +36,12 @@ const USAGE = `usage: npm run release -- <command> [options]
 
   publish <name> [--dist <folder>]               publish a build as an immutable version
   promote <name> <version> [--canary <percent>]  use a version (for all browsers, or a share of them)
+  promote <name> <version> --canary 10 --auto    automatic canary: step up (--steps 10,25,50,100) every --interval
+                                                 seconds (60) while the canary's load-failure and error rates stay
+                                                 within --max-failure-delta / --max-error-delta points (2, 2) of the
+                                                 stable version's, after --min-loads (50); roll back at once if not.
+                                                 Reads the API's /ops/rum/health: --api <url> (KHELA_API_URL, default
+                                                 http://127.0.0.1:8080) with KHELA_OPS_KEY
   rollback <name> [--to <version>]               go back to the previous version, or to <version>
   drop <name>                                    end the canary of <name>
   status                                         the versions in use
@@ -50,8 +59,25 @@ interface Args {
   flags: Map<string, string | true>;
 }
 
-const VALUED = new Set(['dist', 'canary', 'reason', 'who', 'to', 'keep', 'min-age', 'origin', 'releases', 'limit']);
-const BOOLEAN = new Set(['dry-run', 'help', 'json']);
+const VALUED = new Set([
+  'dist',
+  'canary',
+  'reason',
+  'who',
+  'to',
+  'keep',
+  'min-age',
+  'origin',
+  'releases',
+  'limit',
+  'steps',
+  'interval',
+  'max-failure-delta',
+  'max-error-delta',
+  'min-loads',
+  'api',
+]);
+const BOOLEAN = new Set(['dry-run', 'help', 'json', 'auto']);
 
 function parseArgs(argv: string[]): Args {
   const positional: string[] = [];
@@ -140,7 +166,20 @@ async function run(argv: string[]): Promise<number> {
   };
   const allowed: Record<string, string[]> = {
     publish: ['dist', 'who', 'releases'],
-    promote: ['canary', 'reason', 'who', 'origin', 'releases'],
+    promote: [
+      'canary',
+      'reason',
+      'who',
+      'origin',
+      'releases',
+      'auto',
+      'steps',
+      'interval',
+      'max-failure-delta',
+      'max-error-delta',
+      'min-loads',
+      'api',
+    ],
     rollback: ['to', 'reason', 'who', 'origin', 'releases'],
     drop: ['reason', 'who', 'releases'],
     status: ['releases', 'json'],
@@ -181,6 +220,40 @@ async function run(argv: string[]): Promise<number> {
       const version = args.positional[2];
       if (!version) throw new UsageError(`promote ${name} which version? (npm run release -- versions ${name})`);
       const canary = flag('canary');
+      if (args.flags.has('auto')) {
+        if (name === 'shell' || canary === undefined) throw new UsageError('--auto needs a remote and --canary <first share>');
+        const num = (k: string, def: number, min: number, max: number) => {
+          const v = flag(k);
+          const n = v === undefined ? def : Number(v);
+          if (!Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${k} must be a number from ${min} to ${max}`);
+          return n;
+        };
+        const steps = flag('steps')
+          ? flag('steps')!
+              .split(',')
+              .map((s) => Number(s.trim()))
+          : [...DEFAULT_STEPS];
+        if (steps.some((n, i) => !Number.isInteger(n) || n < 1 || n > 100 || (i > 0 && n <= steps[i - 1])))
+          throw new UsageError('--steps: rising whole percentages from 1 to 100, e.g. 10,25,50,100');
+        const opsKey = process.env.KHELA_OPS_KEY;
+        if (!opsKey) throw new UsageError("--auto reads the browsers' reports from the API: set KHELA_OPS_KEY");
+        const result = await autoCanary(name, version, {
+          ...opts,
+          start: parsePercent(canary),
+          steps,
+          intervalMs: num('interval', 60, 1, 3600) * 1000,
+          bounds: {
+            maxFailureDelta: num('max-failure-delta', DEFAULT_BOUNDS.maxFailureDelta, 0, 100),
+            maxErrorDelta: num('max-error-delta', DEFAULT_BOUNDS.maxErrorDelta, 0, 100),
+            minLoads: num('min-loads', DEFAULT_BOUNDS.minLoads, 1, 1_000_000),
+          },
+          health: httpHealth(flag('api') ?? process.env.KHELA_API_URL ?? 'http://127.0.0.1:8080', opsKey),
+          log: (line) => console.log(line),
+        });
+        for (const c of result.changes) printChange(c);
+        console.log(`${name} ${version}: ${result.outcome}: ${result.reason}`);
+        return result.outcome === 'promoted' ? 0 : 1;
+      }
       printChange(await promote(name, version, { ...opts, canary: canary === undefined ? undefined : parsePercent(canary) }));
       return 0;
     }
@@ -195,7 +268,7 @@ async function run(argv: string[]): Promise<number> {
     case 'status': {
       const s = await status(opts);
       if (args.flags.has('json')) {
-        console.log(JSON.stringify(s, null, 2));
+        console.log(JSON.stringify({ ...s, analyses: await analyses(opts.releasesDir) }, null, 2));
         return 0;
       }
       console.log(`releases: ${s.releasesDir}`);
@@ -208,6 +281,16 @@ async function run(argv: string[]): Promise<number> {
         console.log(
           `${pad(r.name, 14)}${pad(r.version ?? '(none)', 14)}${pad(r.packageVersion ?? '?', 10)}${pad(canary, 22)}${last}`,
         );
+      }
+      const running = await analyses(opts.releasesDir);
+      if (running.length) {
+        console.log('\nautomatic canary analysis:');
+        for (const a of running) {
+          console.log(
+            `  ${a.name} ${a.version} vs ${a.stable ?? '(none)'}: ${a.status} at ${a.percent} %` +
+              (a.last ? ` (last ${when(a.last.at)}: ${a.last.action}: ${a.last.reason})` : ''),
+          );
+        }
       }
       return 0;
     }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { REMOTES, type RemoteName } from '@khela/api/src/remotes';
+import { REMOTES, type RemoteName } from '@khela/api/remotes';
 import { acquireLock } from './lock';
 import { ReleaseRefusal } from './refusal';
 import { historyFile, readHistory } from './history';

@@ -1,7 +1,7 @@
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { manifestUrl, REMOTES, type Pointer, type PointerEntry, type RemoteName } from '@khela/api/src/remotes';
+import { manifestUrl, REMOTES, type Pointer, type PointerEntry, type RemoteName } from '@khela/api/remotes';
 import { exposeProblems, httpProblems, inspectRemoteBuild, inspectShellBuild, mountsOf, singletonProblems } from './gates';
 import { appendHistory, readHistory, recentlyNamed, rollbackStack, type HistoryEntry } from './history';
 import { withLock, type LockOptions } from './lock';
@@ -61,7 +61,6 @@ interface Decision {
 
 const dirOf = (opts: ToolOptions) => opts.releasesDir ?? defaultReleasesDir();
 const cmd = (args: string) => `npm run release -- ${args}`;
-const short = (v: string | null | undefined) => v ?? '(none)';
 
 /** An exact published version, or a unique prefix of one (at least 4 characters). */
 export async function resolveVersion(releasesDir: string, name: ReleaseName, input: string): Promise<string> {

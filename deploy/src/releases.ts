@@ -5,7 +5,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { manifestUrl, MOUNTED_MODULES, REMOTES, type Pointer, type RemoteName } from '@khela/api/src/remotes';
+import { manifestUrl, MOUNTED_MODULES, REMOTES, type Pointer, type RemoteName } from '@khela/api/remotes';
 import { inspectRemoteBuild, inspectShellBuild } from './gates';
 import { ReleaseRefusal } from './refusal';
 

@@ -75,6 +75,9 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/member', ready: 'member-centre' },
     { path: '/member/withdraw', ready: 'withdraw-page' },
     { path: '/member/depositv2', ready: 'deposit-page' },
+    { path: '/member/personalHistoryCopy', ready: 'bets-page' },
+    { path: '/member/transactionHistory', ready: 'movements-page' },
+    { path: '/member/personalProfit', ready: 'profit-page' },
     { path: '/member/responsibleGaming', ready: 'rg-page' },
   ]);
 });

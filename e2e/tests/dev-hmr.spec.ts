@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { watchCsp } from './support';
 
 const root = path.resolve(__dirname, '..', '..');
 const port = Number(process.env.E2E_DEV_PORT ?? 8191);
@@ -66,10 +67,17 @@ test.afterAll(() => {
   }
 });
 
+// the development Content-Security-Policy lets the dev servers' modules and hot updates through
+let cspRefusals: string[] = [];
+test.beforeEach(({ context }) => {
+  cspRefusals = watchCsp(context);
+});
+
 // Put the sources back and wait for the rebuild, so the next test does not open its page while an
 // update of the previous test is still on its way (the dev servers hold requests while compiling).
 test.afterEach(async () => {
   restoreAll();
+  expect(cspRefusals).toEqual([]);
   await new Promise((r) => setTimeout(r, 1500));
   await Promise.all([3001, 3016].map((p) => fetch(`http://127.0.0.1:${p}/`).catch(() => undefined)));
 });
@@ -92,7 +100,7 @@ test('an edit to a remote shows without a reload', async ({ page }) => {
 test('an edit to the shell shows without a reload', async ({ page }) => {
   await openWithMarker(page, '/pointMall', '[data-testid="footer"]');
   edit(
-    'shell/src/features/layout/Footer.tsx',
+    'shell/src/app/layout/Footer.tsx',
     '<footer className="k-footer" data-testid="footer">',
     '<footer className="k-footer" data-testid="footer">{\'·HOT-SHELL\'}',
   );

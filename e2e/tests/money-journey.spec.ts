@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OPS_KEY, gotoAs, memberToken, setSetting, unique } from './support';
+import { OPS_KEY, gotoAs, memberToken, setSetting, unique, watchCsp } from './support';
+
+// the Content-Security-Policy blocks nothing the pages load (scripts, federation manifests, styles,
+// fonts, images, the live channel, the payment sandbox page)
+let cspRefusals: string[] = [];
+test.beforeEach(({ context }) => {
+  cspRefusals = watchCsp(context);
+});
+test.afterEach(() => {
+  expect(cspRefusals).toEqual([]);
+});
 
 /**
  * Issue 9's whole journey, as one player lives it in one browser: a deposit through the sandbox

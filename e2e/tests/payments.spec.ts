@@ -189,6 +189,20 @@ test('not received: proof images uploaded with a progress bar; axios loads only 
   const img = await request.get(`/ops/payments/withdrawals/${id}/proofs/${w.proofs[0].id}`, { headers: ops });
   expect(img.headers()['content-type']).toBe('image/png');
   expect((await img.body()).equals(png)).toBe(true);
+
+  // an operator finds the payout bounced and refunds it: the member reads why, and the money is back
+  await expect(page.getByTestId(`withdrawal-${id}`)).toContainText('আপনার রিপোর্টটি আমরা দেখছি');
+  const refund = await request.post(`/ops/payments/withdrawals/${id}/resolve`, {
+    headers: ops,
+    data: { operator: 'e2e-cashier', outcome: 'REFUNDED', note: 'bKash returned the payout' },
+  });
+  expect(refund.ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByTestId(`withdrawal-${id}-dispute`)).toContainText('মূল ওয়ালেটে ফেরত');
+  await expect(page.getByTestId(`withdrawal-${id}-dispute`)).toContainText('bKash returned the payout');
+  await expect(page.getByRole('button', { name: 'পরে পেয়েছি' })).toHaveCount(0);
+  const wallets = await request.get('/wps/v2/wallets/balance', { headers: { authorization: token } });
+  expect((await wallets.json()).value.wallets[0].balance).toBe('100000');
 });
 
 test('the pages at 390 px, BN and EN', async ({ page, request }) => {

@@ -1,8 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { gotoAs, memberToken, setSetting, unique } from './support';
+import { gotoAs, memberToken, setSetting, unique, watchCsp } from './support';
+
+// the Content-Security-Policy blocks nothing the pages load (scripts, federation manifests, styles,
+// fonts, images, the live channel, the payment sandbox page)
+let cspRefusals: string[] = [];
+test.beforeEach(({ context }) => {
+  cspRefusals = watchCsp(context);
+});
+test.afterEach(() => {
+  expect(cspRefusals).toEqual([]);
+});
 
 test('the home page renders in BN by default and switches to EN', async ({ page }) => {
-  await page.goto('/');
+  const res = await page.goto('/');
+  // security headers on the page (server/src/http/security-headers.ts)
+  expect(res!.headers()['content-security-policy']).toContain("script-src 'self';");
+  expect(res!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res!.headers()['x-content-type-options']).toBe('nosniff');
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('খেলায় স্বাগতম');
   await expect(page.getByTestId('login-button')).toHaveText('লগইন');
@@ -117,4 +131,9 @@ test('logout asks, then returns home as a guest', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('login-button')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+});
+
+test('the API docs page renders under the Content-Security-Policy', async ({ page }) => {
+  await page.goto('/wps/docs');
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Khela platform API');
 });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const OPS_KEY = process.env.KHELA_OPS_KEY ?? 'e2e-ops-key';
 const ops = { 'X-Ops-Key': OPS_KEY };
@@ -28,4 +28,16 @@ export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${
 export async function setFlag(request: APIRequestContext, modId: string, enabled: boolean) {
   const res = await request.put(`/ops/whitelabel/${modId}`, { headers: ops, data: { enabled } });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/**
+ * What the Content-Security-Policy refused in any page of the context (popups included): Chromium
+ * reports each refusal on the console. A spec expects the list empty when it ends.
+ */
+export function watchCsp(context: BrowserContext): string[] {
+  const refused: string[] = [];
+  context.on('console', (m) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) refused.push(`${m.location().url}: ${m.text()}`);
+  });
+  return refused;
 }

@@ -12,6 +12,8 @@ import { systemRoutes } from './domains/system/system.routes';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
+import { installRequestGuards } from './http/request-guards';
+import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
 import { authDomain } from './domains/auth/auth.plugin';
@@ -25,6 +27,8 @@ import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
 import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
+import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
+import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +73,10 @@ export interface ApiOptions {
   transfers?: TransferOptions;
   /** Responsible gambling: the clock its limit rules read (see RgOptions). */
   rg?: RgOptions;
+  /** Real-user signals (the clock, for tests). */
+  rum?: RumOptions;
+  /** The member's records (betting record, account record, profit and loss): the clock of "today". */
+  records?: RecordsOptions;
 }
 
 /**
@@ -108,6 +116,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     if (ownsDb) app.addHook('onClose', () => db.close());
 
     installEnvelope(app);
+    installRequestGuards(app);
+    await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
 
     await app.register(swagger, {
@@ -122,8 +132,13 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
         components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       },
     });
-    if (opts.docsUi !== false) await app.register(swaggerUi, { routePrefix: '/wps/docs' });
-    else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    if (opts.docsUi !== false) {
+      const docsPolicy = docsContentSecurityPolicy(process.env.KHELA_DEV === '1');
+      await app.register(swaggerUi, {
+        routePrefix: '/wps/docs',
+        uiHooks: { onRequest: async (_request, reply) => void reply.header('content-security-policy', docsPolicy) },
+      });
+    } else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(systemRoutes, { prefix: '/wps/system' });
     await app.register(memberRoutes, { prefix: '/wps/member' });
@@ -137,6 +152,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(rgDomain, opts.rg ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
+    await app.register(rumDomain, opts.rum ?? {});
+    await app.register(recordsRoutes, opts.records ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -1,7 +1,10 @@
 import type { Configuration, RspackPluginInstance, RuleSetRule } from '@rspack/core';
 export declare function baseConfig(opts: { name: string; dirname: string; uniqueName: string }): {
   isDev: boolean;
-  config: Configuration;
+  config: Configuration & {
+    resolve: NonNullable<Configuration['resolve']>;
+    module: NonNullable<Configuration['module']> & { rules: NonNullable<NonNullable<Configuration['module']>['rules']> };
+  };
   definePlugin: RspackPluginInstance;
 };
 export declare function remoteRspackConfig(opts: {
@@ -11,3 +14,5 @@ export declare function remoteRspackConfig(opts: {
   devPort: number;
 }): Configuration;
 export declare function swcRule(isDev: boolean): RuleSetRule;
+/** Module-federation runtime packages aliased to their ES module builds (tree-shakeable). */
+export declare const federationEsmAliases: Record<string, string>;

@@ -4,6 +4,7 @@ import { configureApi, takeInlined, type PermissionInfo } from '@khela/api';
 import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
 import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
+import { startRum } from './federation/rum';
 import { App } from './app/App';
 import { takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
 import { permissionAtom, sessionStore, setToken } from '@khela/session';
@@ -12,6 +13,7 @@ import './styles.css';
 
 async function start() {
   configureApi({ getLanguage: currentLanguage });
+  startRum({ sampleRate: bootData().config?.rumSampleRate });
   // a token handed over in the URL counts before the first render (route guards read it)
   const handedOver = takeTokenFromUrl();
   if (handedOver) setToken(handedOver);

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { federationName, MOUNTED_MODULES, REMOTES, type RemoteName } from '@khela/api/src/remotes';
+import { federationName, MOUNTED_MODULES, REMOTES, type RemoteName } from '@khela/api/remotes';
 
 /** Small but complete builds, shaped like the real ones, for the release tool's tests. */
 

@@ -32,6 +32,9 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
   withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
+  personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
+  transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
+  personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
 };
 

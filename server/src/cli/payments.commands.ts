@@ -1,4 +1,4 @@
-import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/src/money';
+import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/money';
 import { call, CliError, flagOn, option, type Command, type CommandSet, type OpsContext } from './kit';
 import { operatorName } from './wallet.commands';
 import { PAYMENT_RULE_DEFAULTS } from '../domains/payments/rules';
@@ -207,6 +207,25 @@ const commands: Record<string, Command> = {
     const w = await call<Withdrawal>(ctx, 'POST', `/ops/payments/withdrawals/${id}/reject`, { operator: operatorName(), reason });
     ctx.print(`rejected #${w.id}: ${taka(w.amount)} is back in ${w.account}'s main wallet`);
   },
+  'withdrawal-resolve': async (ctx, rest, command) => {
+    const id = idArg(rest[0], command);
+    const paid = rest.includes('--paid');
+    const refund = rest.includes('--refund');
+    const note = option(rest, '--note');
+    if (paid === refund || !note) {
+      throw new CliError('withdrawal-resolve needs --paid or --refund, and --note "<what the member is told>"');
+    }
+    const w = await call<Withdrawal>(ctx, 'POST', `/ops/payments/withdrawals/${id}/resolve`, {
+      operator: operatorName(),
+      outcome: paid ? 'PAID' : 'REFUNDED',
+      note,
+    });
+    ctx.print(
+      paid
+        ? `closed #${w.id}: the payout of ${taka(w.amount)} arrived`
+        : `refunded #${w.id}: ${taka(w.amount)} is back in ${w.account}'s main wallet`,
+    );
+  },
   'payment-rules': async (ctx, rest) => {
     const settings = await call<{ paymentRules?: Record<string, unknown> }>(ctx, 'GET', '/ops/settings');
     const current = { ...(settings.paymentRules ?? {}) };
@@ -255,6 +274,8 @@ export const paymentCommands: CommandSet = {
   withdrawal-approve <id> [--reference R]
                                       the money was sent: record the payout
   withdrawal-reject <id> --reason "…" refuse it; the amount returns to the member's main wallet
+  withdrawal-resolve <id> --paid|--refund --note "…"
+                                      close a "not received" report: the payout arrived, or refund it
   payment-rules [<rule> <value>|default ...]
                                       show or set the payment rules (limits, daily count, turnover, time-outs)
   payment-checks                      run the scheduled checks now (expire deposits, auto-receive withdrawals)`,

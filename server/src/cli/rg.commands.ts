@@ -1,6 +1,6 @@
 import { call, CliError, type Command, type CommandSet } from './kit';
 import { operatorName } from './wallet.commands';
-import { RG_SELF_EXCLUSION_PERIODS, RG_TIMEOUT_PERIODS } from '@khela/api/src/rg';
+import { RG_SELF_EXCLUSION_PERIODS, RG_TIMEOUT_PERIODS } from '@khela/api/rg';
 
 interface Exclusion {
   kind: 'TIMEOUT' | 'SELF_EXCLUSION';

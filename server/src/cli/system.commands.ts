@@ -75,6 +75,23 @@ const commands: Record<string, Command> = {
     }
     return;
   },
+  setting: async (ctx, rest) => {
+    const [key, raw] = rest;
+    const all = await call<Record<string, unknown>>(ctx, 'GET', '/ops/settings');
+    if (!key) {
+      for (const [k, v] of Object.entries(all)) ctx.print(`${k.padEnd(24)} ${JSON.stringify(v)}`);
+      return;
+    }
+    if (raw === undefined) return ctx.print(`${key} ${JSON.stringify(all[key] ?? null)}`);
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = raw; // a bare word is a string
+    }
+    await setSetting(ctx, key, value);
+    ctx.print(`${key} ${JSON.stringify(value)}`);
+  },
   'rotate-seal-key': async (ctx) => {
     const r = await call<{ kid: string }>(ctx, 'POST', '/ops/crypto/rotate');
     return ctx.print(`sealing key rotated: ${r.kid} (the previous key opens bodies for one more day)`);
@@ -99,6 +116,8 @@ export const systemCommands: CommandSet = {
                                       the member must change the password at the first login; an agent gets an
                                       invitation (affiliate) code
   outbox [recipient]                  the latest SMS and e-mails of the development outbox
+  setting [<key> [<json value>]]      show every setting, one, or set one (validated by the server),
+                                      e.g. setting rumSampleRate 0.25
   rotate-seal-key                     a new key for sealed login bodies (the old one works one more day)
   create-session <account>            issue a session token for a member`,
   commands,

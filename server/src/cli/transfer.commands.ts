@@ -1,4 +1,4 @@
-import { formatTaka } from '@khela/api/src/money';
+import { formatTaka } from '@khela/api/money';
 import { call, CliError, flagOn, option, type Command, type CommandSet } from './kit';
 
 interface OrderRow {

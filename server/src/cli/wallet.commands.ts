@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
-import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/src/money';
+import { MoneyFormatError, formatTaka, parseTaka } from '@khela/api/money';
 import { call, CliError, option, type Command, type CommandSet, type OpsContext } from './kit';
 
 interface Wallets {

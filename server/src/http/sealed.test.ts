@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { importSealKey, sealWith, sealEncoding, type ImportedSealKey } from '@khela/api/src/seal';
+import { importSealKey, sealWith, sealEncoding, type ImportedSealKey } from '@khela/api/seal-crypto';
 import { migrate } from '../db/migrate';
 import { createTestDb, type TestDb } from '../test-support/test-db';
 import { createSealKeyStore, openSealed, readKek, SEAL_MAX_AGE_MS, type SealKeyStore } from './sealed';

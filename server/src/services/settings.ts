@@ -38,6 +38,10 @@ export interface SystemSettings {
   authLimits: Partial<Record<string, number>>;
   /** Deposits and withdrawals: limits, turnover, time-outs (see PAYMENT_RULE_DEFAULTS in domains/payments/rules.ts). */
   paymentRules: Partial<Record<string, number | string>>;
+  /** Real-user signals: the share of page views that report (0 to 1; default 1). */
+  rumSampleRate: number;
+  /** Real-user signals: how long they are kept (hours; default 168). */
+  rumRetentionHours: number;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -97,6 +101,8 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
     properties: Object.fromEntries(AUTH_LIMIT_KEYS.map((k) => [k, { type: 'integer', minimum: 1, maximum: 1_000_000 }])),
   },
   paymentRules: PAYMENT_RULES_SCHEMA,
+  rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
+  rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

@@ -5,6 +5,9 @@
  */
 const KEY_LENGTH = 8;
 
+// the browser's CryptoKey, named without the DOM library (the server compiles this file too)
+type WebCryptoKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
 function fromBase64Url(s: string): Uint8Array {
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
   const bin = atob(b64);
@@ -17,7 +20,7 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function aesKey(key: string): Promise<CryptoKey> {
+async function aesKey(key: string): Promise<WebCryptoKey> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
   return crypto.subtle.importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
@@ -54,21 +57,4 @@ export async function decryptCsPath(value: string): Promise<string> {
   const data = fromBase64Url(value.slice(0, -KEY_LENGTH));
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: data.slice(0, 12) }, await aesKey(key), data.slice(12));
   return new TextDecoder().decode(plain);
-}
-
-/** The spec's customer-service window size. */
-const CS_WINDOW = 'width=440,height=750,noopener';
-
-/** Opens a customer-service channel in its 440 by 750 window, its address decrypted first. */
-export async function openCustomerService(entry: { path: string }): Promise<void> {
-  // Open synchronously (popup blockers), then point it at the decrypted address.
-  const win = window.open('about:blank', 'khela-cs', CS_WINDOW);
-  try {
-    const url = await decryptCsPath(entry.path);
-    if (!/^https?:\/\//.test(url)) throw new Error('invalid URL');
-    if (win) win.location.href = url;
-    else window.open(url, 'khela-cs', CS_WINDOW);
-  } catch {
-    win?.close();
-  }
 }

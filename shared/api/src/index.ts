@@ -1,6 +1,7 @@
 export * from './client';
 export * from './contract';
 export * from './cs-path';
+export * from './cs-window';
 // the release tool's lists (MOUNTED_MODULES, REQUIRED_SINGLETONS) stay out of the browser's copy:
 // a shared singleton cannot be tree-shaken, and only deploy/ reads them (from './src/remotes')
 export {
@@ -17,7 +18,7 @@ export {
 export * from './games';
 export * from './inlined';
 export * from './money';
-// types only: their few constants are imported from '@khela/api/src/live' and '/src/transfer' by
+// types only: their few constants are imported from '@khela/api/live' and '/src/transfer' by
 // the code that needs them, so the guest's first page does not carry them
 export type * from './live';
 export type * from './transfer';

@@ -46,7 +46,9 @@ function readInlined(): { lang: string; answers: Map<string, unknown> } | null {
   if (inlined !== undefined) return inlined;
   inlined = null;
   try {
-    const text = typeof document !== 'undefined' ? document.getElementById(INLINED_DATA_ID)?.textContent : null;
+    // globalThis rather than document: the server compiles this file without the DOM library
+    const doc = (globalThis as { document?: { getElementById(id: string): { textContent: string | null } | null } }).document;
+    const text = doc?.getElementById(INLINED_DATA_ID)?.textContent;
     if (text) {
       const data = JSON.parse(text) as InlinedData;
       inlined = { lang: data.lang, answers: new Map(Object.entries(data.answers ?? {})) };

@@ -160,6 +160,8 @@ export interface WithdrawalDto {
   autoReceiveAt: string | null;
   complaint: string | null;
   proofs: ProofDto[];
+  /** an operator closed the member's "not received" report */
+  dispute: { outcome: 'PAID' | 'REFUNDED'; note: string; resolvedAt: string } | null;
 }
 
 /** A Bangladesh mobile number as written locally: 01[3-9] and 8 digits (bKash, Nagad, Rocket). */

@@ -1,46 +1,13 @@
 // Sealed request bodies (see auth.ts); import from '@khela/api/seal', not the shared index, so
 // the guest's home page does not carry them: a fresh AES-256-GCM key per request, wrapped with the
 // server's RSA-OAEP-256 public key, the request path as additional authenticated data. WebCrypto
-// only, so the same code runs in the browser and in Node 20 (the server's tests use it).
+// only (seal-crypto.ts, which the server's tests use); this file adds the page's key fetch.
 // the page's shared client (its configuration: merchant, language), not a copy of it
 import { apiRequest, ApiError, type RequestOptions } from '@khela/api';
-import type { SealedBody, SealKey } from './auth';
+import type { SealKey } from './auth';
+import { importSealKey, sealWith, type ImportedSealKey } from './seal-crypto';
 
-const toBase64 = (bytes: ArrayBuffer | Uint8Array) => {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let s = '';
-  for (let i = 0; i < view.length; i += 0x8000) s += String.fromCharCode(...view.subarray(i, i + 0x8000));
-  return btoa(s);
-};
-const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-
-export interface ImportedSealKey {
-  kid: string;
-  key: CryptoKey;
-}
-
-export async function importSealKey(k: SealKey): Promise<ImportedSealKey> {
-  const key = await crypto.subtle.importKey('spki', fromBase64(k.spki), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-    'encrypt',
-  ]);
-  return { kid: k.kid, key };
-}
-
-/** Seals a payload for one path. `now` is for tests. */
-export async function sealWith(
-  k: ImportedSealKey,
-  path: string,
-  payload: object,
-  now = Date.now(),
-): Promise<{ sealed: SealedBody }> {
-  const aes = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(JSON.stringify({ ...payload, ts: now }));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(path) }, aes, plain);
-  const raw = await crypto.subtle.exportKey('raw', aes);
-  const wrapped = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, k.key, raw);
-  return { sealed: { kid: k.kid, key: toBase64(wrapped), iv: toBase64(iv), data: toBase64(data) } };
-}
+export { importSealKey, sealWith, sealEncoding, type ImportedSealKey } from './seal-crypto';
 
 let current: Promise<ImportedSealKey> | null = null;
 /** The server's key, fetched once per page (again after the server says it rotated). */
@@ -61,5 +28,3 @@ export async function sealedRequest<T>(path: string, opts: RequestOptions & { bo
     return apiRequest<T>(path, { ...opts, body: await sealWith(await sealKey(true), path, opts.body) });
   }
 }
-
-export const sealEncoding = { toBase64, fromBase64 };

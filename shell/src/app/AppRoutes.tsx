@@ -1,6 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteArea } from '../federation/RemoteArea';
-import { BareLayout, Layout } from '../features/layout/Layout';
+import { BareLayout, Layout } from './layout/Layout';
 import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'];

@@ -1,12 +1,15 @@
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '@khela/ui';
 import { loadRemoteModule, prepareRetry, RemoteUnavailableError } from './remote-loader';
+import { recordAreaError } from './rum';
 import type { MountedModule, RemoteName } from './remotes';
 
 interface BoundaryProps {
   fallback: (error: Error) => ReactNode;
   children: ReactNode;
+  /** a render error after the module loaded (not a failed load, which the loader counted) */
+  onAreaError?: () => void;
 }
 
 /** Third layer: anything a remote throws while loading or rendering stays inside its area. */
@@ -17,6 +20,7 @@ class AreaBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
   componentDidCatch(error: Error) {
     console.error('[khela] area failed', error);
+    if (!(error instanceof RemoteUnavailableError)) this.props.onAreaError?.();
   }
   render() {
     return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
@@ -58,10 +62,13 @@ interface RemoteAreaProps<R extends RemoteName> {
 export function RemoteArea<R extends RemoteName>({ remote, module, props, loading }: RemoteAreaProps<R>) {
   const [attempt, setAttempt] = useState(0);
   const [version, setVersion] = useState<string>();
+  // read by the boundary the moment a loaded module throws (before the state above re-renders)
+  const loadedVersion = useRef<string>(undefined);
   const Lazy = useMemo(
     () =>
       lazy(async () => {
         const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
+        loadedVersion.current = loaded.version;
         setVersion(loaded.version);
         return { default: loaded.module.default };
       }),
@@ -74,7 +81,11 @@ export function RemoteArea<R extends RemoteName>({ remote, module, props, loadin
   }, [remote]);
   return (
     <section className="k-area" data-area={remote} data-version={version} data-testid={`area-${remote}`}>
-      <AreaBoundary key={attempt} fallback={(error) => <AreaUnavailable error={error} onRetry={retry} />}>
+      <AreaBoundary
+        key={attempt}
+        fallback={(error) => <AreaUnavailable error={error} onRetry={retry} />}
+        onAreaError={() => recordAreaError(remote, loadedVersion.current)}
+      >
         <Suspense fallback={loading ?? <Loading />}>
           <Lazy {...props} />
         </Suspense>

@@ -3,7 +3,7 @@ import type { Pointer } from './remotes';
 /** What the origin writes into the page: the pointer and the client configuration (JSON, not script). */
 export interface BootData {
   pointer?: Pointer;
-  config?: { remoteTimeoutMs?: number };
+  config?: { remoteTimeoutMs?: number; rumSampleRate?: number };
 }
 
 let boot: BootData | undefined;

@@ -4,6 +4,7 @@ import { releaseBucket } from './bucket';
 import { chunkLoadingGlobals, isolateChunkLoading } from './chunk-isolation';
 import { fetchPointer } from './pointer';
 import { isFallbackModule } from './runtime-plugins/fallback';
+import { failureReason, recordLoadFailed, recordLoadStarted, recordLoaded } from './rum';
 import {
   federationName,
   REMOTE_LOAD_TIMEOUT_MS,
@@ -182,6 +183,7 @@ export async function loadRemoteModule<T, R extends RemoteName = RemoteName>(
     timer = setTimeout(() => reject(new RemoteUnavailableError(remote, 'timeout')), timeoutMs);
   });
   loading.set(remote, (loading.get(remote) ?? 0) + 1);
+  recordLoadStarted(remote, target.version);
   try {
     const loaded: unknown = await Promise.race([loadRemote<T>(`${federationName(remote)}/${exposed}`), timeout]);
     // the fallback plugin answers with a module factory; real exposed modules are namespace objects
@@ -189,10 +191,13 @@ export async function loadRemoteModule<T, R extends RemoteName = RemoteName>(
     if (mod == null || isFallbackModule(mod)) {
       throw new RemoteUnavailableError(remote, 'failed', isFallbackModule(mod) ? mod.error : 'empty module');
     }
+    recordLoaded(remote, target.version);
     return { module: mod as T, version: target.version };
   } catch (err) {
-    if (err instanceof RemoteUnavailableError) throw err;
-    throw new RemoteUnavailableError(remote, 'failed', (err as Error)?.message);
+    const failure =
+      err instanceof RemoteUnavailableError ? err : new RemoteUnavailableError(remote, 'failed', (err as Error)?.message);
+    recordLoadFailed(remote, target.version, failureReason(failure.reason === 'timeout', failure.message));
+    throw failure;
   } finally {
     clearTimeout(timer);
     loading.set(remote, (loading.get(remote) ?? 1) - 1);

@@ -11,6 +11,9 @@ import { walletHotPath } from './0012_wallet_hot_path';
 import { responsibleGaming } from './0013_responsible_gaming';
 import { lossLimits } from './0013b_loss_limits';
 import { lossHours } from './0013c_loss_hours';
+import { records } from './0014_records';
+import { withdrawalDisputes } from './0016_withdrawal_disputes';
+import { rum } from './0018_rum';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -19,7 +22,11 @@ export interface Migration {
   sql: string;
 }
 
-/** Ordered and append-only. */
+/**
+ * Ordered and append-only; versions ascend (db.test.ts). 0013b and 0013c (responsible gambling's
+ * loss limits, versions 1301 and 1302) came after 0014 to 0018 had landed elsewhere: they follow
+ * them in this list, and they depend only on 0012 and 0013.
+ */
 export const migrations: readonly Migration[] = [
   init,
   catalogue,
@@ -32,6 +39,9 @@ export const migrations: readonly Migration[] = [
   jobs,
   walletHotPath,
   responsibleGaming,
+  records,
+  withdrawalDisputes,
+  rum,
   lossLimits,
   lossHours,
 ];

@@ -1,7 +1,7 @@
 // Test helpers of the sign-in domains: an API with cheap test crypto, bodies sealed exactly as the
 // browser seals them (shared/api/src/seal.ts), captcha answers, members, the outbox.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { importSealKey, sealWith, type ImportedSealKey } from '@khela/api/src/seal';
+import { importSealKey, sealWith, type ImportedSealKey } from '@khela/api/seal-crypto';
 import type { ApiOptions } from '../../app';
 import { createMemoryRateLimiter, type RateLimiter } from '../../services/rate-limit';
 import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
@@ -25,6 +25,7 @@ export interface AuthTestApi extends TestApi {
     headers?: Record<string, string>;
   }): Promise<{
     status: number;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read any answer's JSON through this one helper
     body: { success: boolean; message: string; value: any; errorCode?: string };
     headers: Record<string, unknown>;
   }>;

@@ -1,7 +1,7 @@
 // Field errors in the request's language, as the forms show them under each field.
 import type { FieldErrors, FieldRule } from '@khela/validation';
 import { passwordSchema, validate, validationMessages } from '@khela/validation';
-import { REGISTER_ERRORS } from '@khela/api/src/auth';
+import { REGISTER_ERRORS } from '@khela/api/auth';
 import { ApiError } from '../../http/envelope';
 import { isCommonPassword } from './passwords';
 

@@ -1,7 +1,7 @@
 // What every way in (login, verification, registration, free play) ends with: a new session and
 // the LoginValue of the contract (shared/api/src/auth.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginValue, LoginVerificationChallenge } from '@khela/api/src/auth';
+import type { LoginValue, LoginVerificationChallenge } from '@khela/api/auth';
 import type { Queryable } from '../../db/db';
 import { createSession, hashToken, revokeSession } from '../../http/auth';
 import type { SystemSettings } from '../../services/settings';

@@ -12,7 +12,14 @@ export function closedObject(properties: Record<string, object>, required: strin
   };
 }
 
-export const str = (maxLength = 255, extra: object = {}) => ({ type: 'string', maxLength, ...extra });
+/** No control character (C0 and DEL): a NUL would reach SQL as an error; none belongs in a one-line field. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
+/** A one-line string of at most `maxLength` characters, without control characters (a field's own pattern is added to it). */
+export const str = (maxLength = 255, extra: { pattern?: string } & Record<string, unknown> = {}) =>
+  extra.pattern
+    ? { type: 'string', maxLength, ...extra, allOf: [{ pattern: NO_CONTROL_CHARACTERS }] }
+    : { type: 'string', maxLength, pattern: NO_CONTROL_CHARACTERS, ...extra };
 
 export const memberInfoSchema = {
   type: 'object',

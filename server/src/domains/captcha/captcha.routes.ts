@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CAPTCHA_ID_HEADER } from '@khela/api/src/auth';
+import { CAPTCHA_ID_HEADER } from '@khela/api/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';
 import { CAPTCHA_TTL_S, issueCaptcha } from './captcha';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Announcement, AnnouncementsResponse, Banner } from '@khela/api/src/games';
+import type { Announcement, AnnouncementsResponse, Banner } from '@khela/api/games';
 import type { Queryable } from '../../db/db';
 import { ok, replies } from '../../http/envelope';
 

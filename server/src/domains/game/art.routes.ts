@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { GameType } from '@khela/api/src/games';
+import type { GameType } from '@khela/api/games';
 import { ApiError } from '../../http/envelope';
 import { bannerArt, categoryArt, defaultArt, gameArt, vendorArt } from './art';
 import type { CatalogueStore } from './catalogue.store';

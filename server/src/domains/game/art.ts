@@ -1,4 +1,4 @@
-import type { GameType, IsGame } from '@khela/api/src/games';
+import type { GameType, IsGame } from '@khela/api/games';
 import { hash32, prng } from './catalogue.seed';
 
 /**

@@ -1,13 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type {
-  GameListRequest,
-  GameMenuEntry,
-  GameType,
-  ListGameType,
-  VendorCardGroup,
-  VendorItem,
-  WinnerEntry,
-} from '@khela/api/src/games';
+import type { GameListRequest, GameMenuEntry, GameType, VendorCardGroup, VendorItem, WinnerEntry } from '@khela/api/games';
 import { ok, replies } from '../../http/envelope';
 import {
   classifyName,

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/db';
-import type { GameType, IsGame } from '@khela/api/src/games';
+import type { GameType, IsGame } from '@khela/api/games';
 import {
   ADJECTIVES,
   COCKFIGHT_GAMES,
@@ -212,12 +212,11 @@ export function prng(seed: number): () => number {
 type Rand = () => number;
 const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 const between = (rand: Rand, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-const bnDigits = (s: string) => s.replace(/[0-9]/g, (d) => BN_DIGITS[Number(d)]);
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The Bengali genitive: -র after a vowel sign or vowel, -ের after a consonant. */
 function genitive(word: string): string {
+  // eslint-disable-next-line no-misleading-character-class -- vowel signs, one at a time, are what the class is for
   return /[\u0985-\u0994\u09BE-\u09CC\u09D7]$/.test(word) ? `${word}র` : `${word}ের`;
 }
 

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/db';
-import { GAME_TYPES, type Game, type GameType, type IsGame, type ListGameType } from '@khela/api/src/games';
+import { GAME_TYPES, type Game, type GameType, type IsGame, type ListGameType } from '@khela/api/games';
 import { hash32, type GameSeed } from './catalogue.seed';
 
 export type Lang = 'BN' | 'EN';

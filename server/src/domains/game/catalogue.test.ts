@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Game, GameListResponse, VendorCardGroup } from '@khela/api/src/games';
-import { GAME_TYPES } from '@khela/api/src/games';
+import type { Game, GameListResponse, VendorCardGroup } from '@khela/api/games';
+import { GAME_TYPES } from '@khela/api/games';
 import { createTestApi, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { seedGameCatalogue, seedCatalogue } from './catalogue.seed';
 

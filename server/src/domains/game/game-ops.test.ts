@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Game, GameMenuEntry, VendorCardGroup } from '@khela/api/src/games';
+import type { Game, GameMenuEntry, VendorCardGroup } from '@khela/api/games';
 import { createTestApi, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import type { AddressInfo } from 'node:net';
 import { runOps } from '../../cli/ops';

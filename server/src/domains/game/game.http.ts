@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GameType } from '@khela/api/src/games';
+import type { GameType } from '@khela/api/games';
 import { ApiError, ok } from '../../http/envelope';
 import type { Catalogue, Lang } from './catalogue.store';
 
@@ -61,7 +61,7 @@ export const CATEGORY_NAMES: Record<GameType, Record<Lang, string>> = {
   ELOTT: { EN: 'E-lottery', BN: 'ই-লটারি' },
 };
 
-export { CATEGORY_PAGES } from '@khela/api/src/games';
+export { CATEGORY_PAGES } from '@khela/api/games';
 
 /** The menu order of the side menu: slots, live, fish, sports, e-sports, PVP, cockfight, lottery, e-lottery. */
 export const MENU_ORDER: GameType[] = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT', 'ELOTT'];

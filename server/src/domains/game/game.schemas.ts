@@ -1,4 +1,4 @@
-import { GAME_TYPES } from '@khela/api/src/games';
+import { GAME_TYPES } from '@khela/api/games';
 
 /** JSON schemas of the game domain: they validate requests, serialise answers and make the OpenAPI document. */
 

@@ -1,4 +1,4 @@
-import type { OpenedDraw } from '@khela/api/src/games';
+import type { OpenedDraw } from '@khela/api/games';
 import { hash32, prng } from './catalogue.seed';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LotteryMenu } from '@khela/api/src/games';
+import type { LotteryMenu } from '@khela/api/games';
 import { createTestApi, opsCall, type TestDb } from '../../test-support/test-db';
 import { drawNumbers, numero, openedDraws, prizeModesOf } from './lottery.draws';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { GameType } from '@khela/api/src/games';
+import type { GameType } from '@khela/api/games';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import type { Catalogue, CatalogueStore, GameRow } from './catalogue.store';

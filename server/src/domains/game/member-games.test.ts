@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Game } from '@khela/api/src/games';
+import type { Game } from '@khela/api/games';
 import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 
 let t: TestDb & { app: FastifyInstance };

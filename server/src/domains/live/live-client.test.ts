@@ -4,6 +4,7 @@
 // restarts.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+// eslint-disable-next-line khela/layout -- the shell's own channel client against the real server, on purpose
 import { openChannel, type Channel, type ChannelStatus } from '../../../../shell/src/features/live/channel';
 import { buildApi } from '../../app';
 import { createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';

@@ -4,7 +4,7 @@
 // PGlite both servers share.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { WalletBalanceDto } from '@khela/api/src/live';
+import type { WalletBalanceDto } from '@khela/api/live';
 import { buildApi } from '../../app';
 import { createDb, type Db } from '../../db/db';
 import { audit } from '../wallet/ledger';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveEventMap } from '@khela/api/src/live';
+import type { LiveEventMap } from '@khela/api/live';
 import { walletLines } from '../wallet/wallet.repo';
 import { balanceValue } from '../wallet/wallet.routes';
 import type { LiveServer } from './live';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
-import { LIVE_PATH } from '@khela/api/src/live';
+import { LIVE_PATH } from '@khela/api/live';
 
 export type { ClientSocket };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WalletBalanceDto } from '@khela/api/src/live';
+import type { WalletBalanceDto } from '@khela/api/live';
 import { buildApi } from '../../app';
 import { audit } from '../wallet/ledger';
 import { createTestApi, createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';

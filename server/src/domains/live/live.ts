@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
-import { LIVE_PATH, type LiveEventMap, type LiveEventName, type LiveLogoutReason, type LiveRefusal } from '@khela/api/src/live';
+import { LIVE_PATH, type LiveEventMap, type LiveEventName, type LiveLogoutReason, type LiveRefusal } from '@khela/api/live';
 import { findSessionMember, hashToken, tokenFrom } from '../../http/auth';
 import { installBalancePush } from './live.balance';
 

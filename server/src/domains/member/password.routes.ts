@@ -9,7 +9,7 @@ import {
   type ForgotByEmailRequest,
   type ResetByPhoneRequest,
   type SmsResetCodeRequest,
-} from '@khela/api/src/auth';
+} from '@khela/api/auth';
 import { formSchema, validate, type FieldRule } from '@khela/validation';
 import { hashToken, requireMember, revokeMemberSessions, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';

@@ -3,7 +3,7 @@
 // (@khela/validation's registrationSchema), in the request's language.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LOGIN_ERRORS, REGISTER_ERRORS, type LoginValue, type RegistrationUser } from '@khela/api/src/auth';
+import { LOGIN_ERRORS, REGISTER_ERRORS, type LoginValue, type RegistrationUser } from '@khela/api/auth';
 import { passwordRule, registrationSchema, validate, type FieldErrors, type FieldRule } from '@khela/validation';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';

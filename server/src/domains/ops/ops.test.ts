@@ -86,7 +86,9 @@ describe('operator CLI against a listening server', () => {
 
   it('switches maintenance and the region restriction, and edits the allow list', async () => {
     await run('maintenance', 'on');
-    expect((await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json())).value.status).toBe(1);
+    expect(
+      (await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json() as Promise<{ value: { status: number } }>)).value.status,
+    ).toBe(1);
     await run('maintenance', 'off');
     await run('region', 'on');
     await run('region', 'allow', '192.0.2.0/24');
@@ -96,9 +98,13 @@ describe('operator CLI against a listening server', () => {
       regionRestriction: true,
       regionAllowList: ['203.0.113.7', '2001:db8::1', '192.0.2.0/24'],
     });
-    expect((await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json())).value.status).toBe(2);
+    expect(
+      (await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json() as Promise<{ value: { status: number } }>)).value.status,
+    ).toBe(2);
     await run('region', 'allow', '127.0.0.1');
-    expect((await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json())).value.status).toBe(0);
+    expect(
+      (await fetch(`${baseUrl}/wps/system/status`).then((r) => r.json() as Promise<{ value: { status: number } }>)).value.status,
+    ).toBe(0);
     await run('region', 'off');
     lines.length = 0;
     await run('status');
@@ -109,8 +115,23 @@ describe('operator CLI against a listening server', () => {
     await run('create-member', 'Sumi', '--type', '4');
     lines.length = 0;
     await run('create-session', 'sumi');
-    const info = await fetch(`${baseUrl}/wps/member/info`, { headers: { Authorization: lines[0] } }).then((r) => r.json());
+    const info = await fetch(`${baseUrl}/wps/member/info`, { headers: { Authorization: lines[0] } }).then(
+      (r) => r.json() as Promise<{ value: unknown }>,
+    );
     expect(info.value).toMatchObject({ account: 'sumi', type: 4 });
+  });
+
+  it('shows and sets any setting, validated by the server', async () => {
+    lines.length = 0;
+    await run('setting', 'rumSampleRate', '0.25');
+    await run('setting', 'rumSampleRate');
+    expect(lines).toEqual(['rumSampleRate 0.25', 'rumSampleRate 0.25']);
+    await expect(run('setting', 'rumSampleRate', '2')).rejects.toThrow(/HTTP 400/);
+    await expect(run('setting', 'noSuchThing', '1')).rejects.toThrow(/UNKNOWN_SETTING/);
+    lines.length = 0;
+    await run('setting');
+    expect(lines.some((l) => /^maintenance\s+false$/.test(l))).toBe(true);
+    await run('setting', 'rumSampleRate', '1');
   });
 
   it('fails with a helpful message', async () => {

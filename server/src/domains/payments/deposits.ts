@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/db';
-import { depositFee } from '@khela/api/src/payments';
-import { takaString } from '@khela/api/src/money';
+import { depositFee } from '@khela/api/payments';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import type { SessionMember } from '../../http/auth';
 import type { Posting } from '../wallet/ledger';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import type { PaymentMethod } from '@khela/api/src/payments';
+import type { PaymentMethod } from '@khela/api/payments';
 
 /**
  * A payment service provider (PSP), as the deposit flow sees it. The sandbox gateway ships with the

@@ -3,7 +3,7 @@
 // attempts are counted per member (in Redis when REDIS_URL is set, so every server counts
 // together); past the operator's limit the payment password is locked for the window.
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_PASSWORD, weakPaymentPassword } from '@khela/api/src/payments';
+import { PAYMENT_PASSWORD, weakPaymentPassword } from '@khela/api/payments';
 import { ApiError } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';
 import { memberPaymentRow, setPaymentPasswordHash } from './payments.repo';

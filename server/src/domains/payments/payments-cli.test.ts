@@ -48,7 +48,7 @@ describe('npm run ops -- channels | channel-set', () => {
   });
 });
 
-describe('npm run ops -- withdrawals | withdrawal | withdrawal-approve | withdrawal-reject | deposits | payment-rules', () => {
+describe('npm run ops -- withdrawals | withdrawal | withdrawal-approve | withdrawal-reject | withdrawal-resolve | deposits | payment-rules', () => {
   it('works the queue from the command line', async () => {
     await run('payment-rules', 'turnoverMultiplier', '0', 'withdrawMin', '100');
     expect(lines).toContain('withdrawMin                  ৳100.00');
@@ -135,6 +135,17 @@ describe('npm run ops -- withdrawals | withdrawal | withdrawal-approve | withdra
     lines.length = 0;
     await run('withdrawals', '--status', 'disputed');
     expect(lines.some((l) => l.includes(`#${w2.id}`))).toBe(true);
+    lines.length = 0;
+    await expect(run('withdrawal-resolve', String(w2.id), '--refund')).rejects.toThrow(/--note/);
+    await expect(run('withdrawal-resolve', String(w2.id), '--paid', '--refund', '--note', 'x y z')).rejects.toThrow(
+      /--paid or --refund/,
+    );
+    await run('withdrawal-resolve', String(w2.id), '--refund', '--note', 'Nagad returned it');
+    expect(lines[0]).toBe(`refunded #${w2.id}: ৳400.00 is back in ${m.account}'s main wallet`);
+    await expect(run('withdrawal-resolve', String(w2.id), '--paid', '--note', 'found it')).rejects.toThrow(/NOT_DISPUTED/);
+    lines.length = 0;
+    await run('withdrawals', '--status', 'disputed');
+    expect(lines.some((l) => l.includes(`#${w2.id}`))).toBe(false);
     lines.length = 0;
     await run('payment-checks');
     expect(lines[0]).toMatch(/^deposits: \d+ expired/);

@@ -16,7 +16,7 @@ import {
   type WithdrawalRow,
   type ProofRow,
 } from './payments.repo';
-import { autoReceiveWithdrawals, decideWithdrawal } from './withdrawals';
+import { autoReceiveWithdrawals, decideWithdrawal, resolveDispute } from './withdrawals';
 
 const hide = true;
 const operator = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' } as const;
@@ -43,6 +43,7 @@ function opsWithdrawal(w: WithdrawalRow & { account?: string }, proofs: ProofRow
     accountNoFull: w.account_no,
     branch: w.branch,
     decidedBy: w.decided_by,
+    disputeResolvedBy: w.dispute_resolved_by,
     payoutReference: w.payout_reference,
   };
 }
@@ -291,6 +292,38 @@ export const paymentsOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     decide('REJECT'),
+  );
+
+  app.post<{ Params: { id: number }; Body: { operator: string; outcome: 'PAID' | 'REFUNDED'; note: string } }>(
+    '/withdrawals/:id/resolve',
+    {
+      schema: {
+        hide,
+        description:
+          'Closes a "not received" report, once: PAID (the payout did arrive; the note says how it was traced) or REFUNDED (it did not: the amount returns to the main wallet). 409 NOT_DISPUTED when there is no open report.',
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['operator', 'outcome', 'note'],
+          additionalProperties: false,
+          properties: {
+            operator,
+            outcome: { type: 'string', enum: ['PAID', 'REFUNDED'] },
+            note: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' },
+          },
+        },
+        response: replies(opsWithdrawalSchema),
+      },
+    },
+    async (request) => {
+      const w = await resolveDispute(app, request.params.id, request.body);
+      const proofs = await proofsOf(app.db, [Number(w.id)]);
+      const member = await app.db.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [w.member_id]);
+      return ok(
+        opsWithdrawal({ ...w, account: member?.account }, proofs),
+        w.dispute_outcome === 'REFUNDED' ? 'Refunded: the amount is back in the main wallet' : 'Closed: the payout arrived',
+      );
+    },
   );
 
   app.get<{ Params: { id: number; proofId: number } }>(

@@ -1,6 +1,6 @@
 // Rows as the wire shows them (amounts as strings of poisha, times as ISO strings), and the JSON
 // schemas that serialise them.
-import { maskAccountNo, type DepositOrderDto, type WithdrawalDto, type WithdrawAccountDto } from '@khela/api/src/payments';
+import { maskAccountNo, type DepositOrderDto, type WithdrawalDto, type WithdrawAccountDto } from '@khela/api/payments';
 import type { AccountRow, ChannelRow, OrderRow, ProofRow, WithdrawalRow } from './payments.repo';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -87,6 +87,10 @@ export function withdrawalDto(w: WithdrawalRow, proofs: ProofRow[]): WithdrawalD
     proofs: proofs
       .filter((p) => Number(p.withdrawal_id) === Number(w.id))
       .map((p) => ({ id: Number(p.id), fileName: p.file_name, contentType: p.content_type, size: p.size })),
+    dispute:
+      w.dispute_outcome && w.dispute_resolved_at
+        ? { outcome: w.dispute_outcome, note: w.dispute_note ?? '', resolvedAt: iso(w.dispute_resolved_at)! }
+        : null,
   };
 }
 
@@ -181,6 +185,12 @@ export const withdrawalSchema = {
     autoReceiveAt: { ...nullableStr, description: 'when an approved withdrawal not yet confirmed counts as received' },
     complaint: nullableStr,
     proofs: { type: 'array', items: proofSchema },
+    dispute: {
+      type: ['object', 'null'],
+      description: 'an operator closed the "not received" report: PAID (it did arrive) or REFUNDED (back in the main wallet)',
+      required: ['outcome', 'note', 'resolvedAt'],
+      properties: { outcome: { type: 'string', enum: ['PAID', 'REFUNDED'] }, note: str, resolvedAt: str },
+    },
   },
 } as const;
 
@@ -193,5 +203,6 @@ export const opsWithdrawalSchema = {
     branch: nullableStr,
     decidedBy: nullableStr,
     payoutReference: nullableStr,
+    disputeResolvedBy: nullableStr,
   },
 } as const;

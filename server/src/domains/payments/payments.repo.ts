@@ -2,7 +2,7 @@
 // withdrawals and their proofs. Services (deposits.ts, withdrawals.ts) decide; this module reads
 // and writes.
 import type { Queryable } from '../../db/db';
-import type { PaymentMethod } from '@khela/api/src/payments';
+import type { PaymentMethod } from '@khela/api/payments';
 
 export interface ChannelRow {
   code: string;
@@ -374,11 +374,16 @@ export interface WithdrawalRow {
   confirmed_at: Date | null;
   auto_receive_at: Date | null;
   complaint: string | null;
+  dispute_outcome: 'PAID' | 'REFUNDED' | null;
+  dispute_note: string | null;
+  dispute_resolved_at: Date | null;
+  dispute_resolved_by: string | null;
 }
 
 const WITHDRAWAL_COLUMNS = `w.id, w.member_id, w.account_id, w.method, w.account_no, w.holder_name, w.bank_name, w.branch,
   w.amount::text, w.status, w.ledger_transaction_id, w.decision_transaction_id, w.requested_at, w.decided_at, w.decided_by,
-  w.reject_reason, w.payout_reference, w.confirmation, w.confirmed_at, w.auto_receive_at, w.complaint`;
+  w.reject_reason, w.payout_reference, w.confirmation, w.confirmed_at, w.auto_receive_at, w.complaint,
+  w.dispute_outcome, w.dispute_note, w.dispute_resolved_at, w.dispute_resolved_by`;
 
 export async function insertWithdrawal(
   q: Queryable,
@@ -441,7 +446,7 @@ export async function opsWithdrawals(
 ): Promise<(WithdrawalRow & { account: string })[]> {
   return q.query<WithdrawalRow & { account: string }>(
     `SELECT ${WITHDRAWAL_COLUMNS}, m.account FROM withdrawals w JOIN members m ON m.id = w.member_id
-      WHERE ($1::text IS NULL OR w.status = $1 OR ($1 = 'DISPUTED' AND w.confirmation = 'NOT_RECEIVED'))
+      WHERE ($1::text IS NULL OR w.status = $1 OR ($1 = 'DISPUTED' AND w.confirmation = 'NOT_RECEIVED' AND w.dispute_outcome IS NULL))
         AND ($2::text IS NULL OR m.account = $2)
       ORDER BY w.requested_at ${f.status === 'PENDING' ? 'ASC' : 'DESC'}, w.id LIMIT $3`,
     [f.status ?? null, f.account?.toLowerCase() ?? null, f.limit],
@@ -508,13 +513,40 @@ export async function confirmWithdrawalRow(
   memberId: number,
   c: { confirmation: 'RECEIVED' | 'NOT_RECEIVED'; complaint: string | null; at: Date },
 ): Promise<boolean> {
-  const from = c.confirmation === 'RECEIVED' ? `(confirmation IS NULL OR confirmation = 'NOT_RECEIVED')` : `confirmation IS NULL`;
+  // "received" after all may follow "not received" until an operator closed the dispute
+  const from =
+    c.confirmation === 'RECEIVED'
+      ? `(confirmation IS NULL OR (confirmation = 'NOT_RECEIVED' AND dispute_outcome IS NULL))`
+      : `confirmation IS NULL`;
   const rows = await q.query(
     `UPDATE withdrawals SET confirmation = $3, confirmed_at = $4, complaint = coalesce($5, complaint)
       WHERE id = $1 AND member_id = $2 AND status = 'APPROVED' AND ${from} RETURNING id`,
     [id, memberId, c.confirmation, c.at, c.complaint],
   );
   return rows.length === 1;
+}
+
+/** The withdrawal with an open dispute, locked until the caller's transaction ends (null: none open). */
+export async function lockOpenDispute(q: Queryable, id: number): Promise<WithdrawalRow | null> {
+  return q.one<WithdrawalRow>(
+    `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals w
+      WHERE w.id = $1 AND w.status = 'APPROVED' AND w.confirmation = 'NOT_RECEIVED' AND w.dispute_outcome IS NULL
+      FOR UPDATE`,
+    [id],
+  );
+}
+
+export async function closeDispute(
+  q: Queryable,
+  id: number,
+  r: { outcome: 'PAID' | 'REFUNDED'; note: string; by: string; at: Date; transactionId: number | null },
+): Promise<WithdrawalRow> {
+  return (await q.one<WithdrawalRow>(
+    `UPDATE withdrawals w SET dispute_outcome = $2, dispute_note = $3, dispute_resolved_by = $4, dispute_resolved_at = $5,
+            dispute_transaction_id = $6
+      WHERE w.id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [id, r.outcome, r.note, r.by, r.at, r.transactionId],
+  ))!;
 }
 
 export async function autoReceiveDue(q: Queryable, now: Date): Promise<number[]> {

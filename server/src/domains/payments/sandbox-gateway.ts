@@ -7,8 +7,8 @@
 // otherwise (KHELA_SANDBOX_PAYMENTS=1).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { formatTaka } from '@khela/api/src/money';
-import type { PaymentMethod } from '@khela/api/src/payments';
+import { formatTaka } from '@khela/api/money';
+import type { PaymentMethod } from '@khela/api/payments';
 import type { Queryable } from '../../db/db';
 import { signBody, signatureMatches } from '../wallet/signature';
 import { gatewaySecret, type CallbackHeaders, type GatewayEvent, type PaymentGateway } from './gateway';

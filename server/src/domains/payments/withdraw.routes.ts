@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { COMPLAINT_MAX, PROOF_MAX_BYTES, PROOF_MAX_FILES, type WithdrawInfoDto } from '@khela/api/src/payments';
+import { COMPLAINT_MAX, PROOF_MAX_BYTES, PROOF_MAX_FILES, type WithdrawInfoDto } from '@khela/api/payments';
 import { requireMember } from '../../http/auth';
 import { amountsAsStrings } from './strict-amount';
 import { ApiError, ok, replies } from '../../http/envelope';

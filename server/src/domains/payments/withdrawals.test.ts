@@ -545,4 +545,49 @@ describe('the withdrawal confirmation', () => {
       await setRules(t, { turnoverMultiplier: 0 });
     }
   });
+
+  it('an operator closes a dispute once: PAID changes no money, REFUNDED returns the amount; neither can be undone', async () => {
+    const resolve = (id: number, body: Record<string, unknown>) =>
+      opsCall(t.app, 'POST', `/ops/payments/withdrawals/${id}/resolve`, { operator: 'cashier3', ...body });
+    const mine = (x: { m: TestMember; id: number }) =>
+      call(t, 'GET', `/wps/payments/withdrawals/${x.id}`, { token: x.m.token }).then((r) => r.body.value);
+
+    // nothing to close before the member reports it, nor with a bad body
+    const paid = await approved('100000');
+    expect((await resolve(paid.id, { outcome: 'PAID', note: 'bKash trx 9FG2' })).body.errorCode).toBe('NOT_DISPUTED');
+    await notReceived(paid.m, paid.id, [{ name: 'p.png', data: PNG }]);
+    expect((await resolve(paid.id, { outcome: 'LOST', note: 'bKash trx 9FG2' })).status).toBe(400);
+    expect((await resolve(paid.id, { outcome: 'PAID', note: '  ' })).status).toBe(400);
+    expect((await resolve(999999, { outcome: 'PAID', note: 'bKash trx 9FG2' })).status).toBe(404);
+    expect((await mine(paid)).dispute).toBeNull();
+
+    const clearing = await houseBalance(t.db, 'PAYMENT_CLEARING');
+    const r1 = await resolve(paid.id, { outcome: 'PAID', note: 'bKash trx 9FG2 delivered 14:02' });
+    expect(r1.status).toBe(200);
+    expect(r1.body.value).toMatchObject({ disputeResolvedBy: 'ops:cashier3', dispute: { outcome: 'PAID' } });
+    expect(await balance(t, paid.m.token)).toBe('0');
+    expect(await houseBalance(t.db, 'PAYMENT_CLEARING')).toBe(clearing);
+    expect((await mine(paid)).dispute).toMatchObject({ outcome: 'PAID', note: 'bKash trx 9FG2 delivered 14:02' });
+    // closed: the member's confirmation can't change, the operator can't decide again
+    expect((await call(t, 'POST', `/wps/payments/withdrawals/${paid.id}/received`, { token: paid.m.token })).status).toBe(409);
+    expect((await resolve(paid.id, { outcome: 'REFUNDED', note: 'changed my mind' })).body.errorCode).toBe('NOT_DISPUTED');
+
+    const lost = await approved('70000');
+    await notReceived(lost.m, lost.id, [{ name: 'p.png', data: PNG }]);
+    const open = await opsCall(t.app, 'GET', '/ops/payments/withdrawals?status=DISPUTED');
+    expect(open.body.value.map((w: { id: number }) => w.id)).toEqual(expect.arrayContaining([lost.id]));
+    expect(open.body.value.map((w: { id: number }) => w.id)).not.toContain(paid.id);
+    // two operators at once: one refund
+    const both = await Promise.all([
+      resolve(lost.id, { outcome: 'REFUNDED', note: 'Nagad returned the payout' }),
+      resolve(lost.id, { outcome: 'REFUNDED', note: 'Nagad returned the payout' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balance(t, lost.m.token)).toBe('70000');
+    expect((await mine(lost)).dispute).toMatchObject({ outcome: 'REFUNDED', note: 'Nagad returned the payout' });
+    const moves = await t.db.query<{ kind: string }>(`SELECT kind FROM ledger_transactions WHERE member_id = $1 ORDER BY id`, [
+      lost.m.id,
+    ]);
+    expect(moves.map((x) => x.kind).filter((k) => k === 'WITHDRAWAL_REFUNDED')).toHaveLength(1);
+  });
 });

@@ -13,8 +13,8 @@ import {
   sameName,
   sniffImage,
   type PaymentMethod,
-} from '@khela/api/src/payments';
-import { takaString } from '@khela/api/src/money';
+} from '@khela/api/payments';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import type { SessionMember } from '../../http/auth';
 import { ledgerRefusal } from '../wallet/ledger-errors';
@@ -36,6 +36,8 @@ import {
   memberPaymentRow,
   removeAccount,
   setDecisionTransaction,
+  lockOpenDispute,
+  closeDispute,
   turnoverFigures,
   type AccountRow,
   type WithdrawalRow,
@@ -311,6 +313,59 @@ export async function decideWithdrawal(app: FastifyInstance, id: number, d: Deci
   });
 }
 
+export interface DisputeResolution {
+  outcome: 'PAID' | 'REFUNDED';
+  /** what the member is told: the payout's trace, or why the money is back */
+  note: string;
+  operator: string;
+}
+
+/**
+ * An operator closes a "not received" dispute, once. PAID: the payout did arrive (the note says how it
+ * was traced). REFUNDED: it did not, and the amount returns to the main wallet from payment clearing,
+ * where the approval had sent it. Either way the member's confirmation can no longer change.
+ */
+export async function resolveDispute(app: FastifyInstance, id: number, r: DisputeResolution): Promise<WithdrawalRow> {
+  const note = r.note.trim();
+  if (note.length < 3 || note.length > 500) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'A resolution needs a note of 3 to 500 characters', {
+      fields: { note: 'LENGTH' },
+    });
+  }
+  const by = `ops:${r.operator}`;
+  return app.ledger.transact(async (tx) => {
+    const row = await lockOpenDispute(tx.q, id);
+    if (!row) {
+      const current = await findWithdrawal(tx.q, id);
+      if (!current) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}`);
+      throw new ApiError(409, 'NOT_DISPUTED', `Withdrawal ${id} has no open dispute`, {
+        status: current.status,
+        confirmation: current.confirmation,
+        dispute: current.dispute_outcome,
+      });
+    }
+    let transactionId: number | null = null;
+    if (r.outcome === 'REFUNDED') {
+      const amount = BigInt(row.amount);
+      const posted = await tx.post({
+        key: `withdrawal-refund:${id}`,
+        kind: 'WITHDRAWAL_REFUNDED',
+        memberId: row.member_id,
+        reference: `W${id}`,
+        memo: note,
+        createdBy: by,
+        meta: { withdrawalId: id },
+        legs: [
+          { account: { house: 'PAYMENT_CLEARING' }, amount: -amount },
+          { account: { member: row.member_id }, amount },
+        ],
+      });
+      transactionId = posted.transactionId;
+    }
+    return closeDispute(tx.q, id, { outcome: r.outcome, note, by, at: app.payments.now(), transactionId });
+  });
+}
+
 export async function confirmReceived(app: FastifyInstance, member: SessionMember, id: number): Promise<WithdrawalRow> {
   refuseTrialMoney(member);
   const ok = await app.db.tx((q) =>
@@ -338,6 +393,7 @@ export interface ProofFile {
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .trim()
     .slice(-120);

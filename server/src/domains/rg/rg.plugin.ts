@@ -6,7 +6,7 @@ import {
   RG_TIMEOUT_PERIODS,
   type RgLimitKind,
   type RgLimitPeriod,
-} from '@khela/api/src/rg';
+} from '@khela/api/rg';
 import { hashToken, requireMember, tokenFrom } from '../../http/auth';
 import { ok, replies, ApiError } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';

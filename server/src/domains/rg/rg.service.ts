@@ -2,7 +2,7 @@
 // stored in rg_profiles / rg_limits (migration 0013) and audited in rg_audit. The rules themselves
 // are the pure functions of rules.ts; this file reads and writes them in the caller's transaction.
 import type { FastifyInstance } from 'fastify';
-import type { RgExclusionDto, RgLimitDto, RgProfileDto, RgSessionDto } from '@khela/api/src/rg';
+import type { RgExclusionDto, RgLimitDto, RgProfileDto, RgSessionDto } from '@khela/api/rg';
 import type { Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
 import { revokeMemberSessions } from '../../http/auth';

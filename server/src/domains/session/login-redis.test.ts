@@ -2,7 +2,7 @@
 // Runs when TEST_REDIS_URL (or REDIS_URL) is set; CI's .ci/run sets it.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { importSealKey, sealWith } from '@khela/api/src/seal';
+import { importSealKey, sealWith } from '@khela/api/seal-crypto';
 import { buildApi } from '../../app';
 import { createRedisRateLimiter, type RateLimiter } from '../../services/rate-limit';
 import { createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';

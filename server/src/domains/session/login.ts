@@ -7,7 +7,7 @@
 //   gave the right password;
 // - a refusal writes nothing (a captcha is used up by its attempt, right or wrong: that is its point).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOGIN_ERRORS, SMS_ERRORS, type LoginRequest, type LoginValue } from '@khela/api/src/auth';
+import { LOGIN_ERRORS, SMS_ERRORS, type LoginRequest, type LoginValue } from '@khela/api/auth';
 import { hashToken, tokenFrom } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';

@@ -7,7 +7,7 @@ import {
   type LoginRequest,
   type LoginVerificationRequest,
   type LoginVerificationSend,
-} from '@khela/api/src/auth';
+} from '@khela/api/auth';
 import { hashToken, revokeSession, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';

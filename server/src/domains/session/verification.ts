@@ -2,8 +2,8 @@
 // LOGIN_VERIFICATION_REQUIRED with a challenge; a code sent to the member's bound mobile or e-mail
 // completes it. The challenge is bound to the IP of the login, lives 10 minutes and is used once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/src/auth';
-import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/src/auth';
+import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/auth';
+import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/auth';
 import { ApiError } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { findMemberById, sha256, startSession } from '../auth/login-session';

@@ -1,4 +1,4 @@
-import type { GameType } from '@khela/api/src/games';
+import type { GameType } from '@khela/api/games';
 import type { EngineId } from '@khela/games-math';
 import { newClientSeed, newServerSeed, serverSeedHashSync } from '@khela/games-math/node';
 import type { Queryable } from '../../db/db';

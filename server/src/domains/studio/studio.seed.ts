@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { GameType } from '@khela/api/src/games';
+import type { GameType } from '@khela/api/games';
 import type { EngineId } from '@khela/games-math';
 import { bumpCatalogueVersion } from '../game/catalogue.store';
 import { STUDIO_VENDOR } from './studio.rules';

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/db';
 import type { Resource, SystemSettings } from '../../services/settings';
 import { isIpAllowed } from './ip-allow';
 
-import type { RegistrationFieldRule, WhitelabelNode } from '@khela/api/src/contract';
+import type { RegistrationFieldRule, WhitelabelNode } from '@khela/api/contract';
 
 export type { RegistrationFieldRule, WhitelabelNode };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { takaString } from '@khela/api/src/money';
+import { takaString } from '@khela/api/money';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { memberIdByAccount } from '../wallet/wallet.repo';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/src/money';
-import { TRANSFER_PATHS, TRANSFER_REFERENCE_PATTERN } from '@khela/api/src/transfer';
+import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/money';
+import { TRANSFER_PATHS, TRANSFER_REFERENCE_PATTERN } from '@khela/api/transfer';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { strictBody } from '../auth/strict-body';

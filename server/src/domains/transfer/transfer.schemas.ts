@@ -1,4 +1,4 @@
-import { TRANSFER_REFERENCE_PATTERN, type TransferDto } from '@khela/api/src/transfer';
+import { TRANSFER_REFERENCE_PATTERN, type TransferDto } from '@khela/api/transfer';
 import { balanceAmount, positiveMinorAmount } from '../wallet/wallet.schemas';
 import type { TransferOrder } from './transfer.repo';
 

@@ -5,7 +5,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldRule } from '@khela/validation';
 import { matchesRule } from '@khela/validation';
-import { SMS_ERRORS } from '@khela/api/src/auth';
+import { SMS_ERRORS } from '@khela/api/auth';
 import type { Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
 import { codeSubject, codeText, MessagingError, type CodePurpose, type MessageLang } from '../../services/messaging';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { REGISTER_ERRORS, SMS_ERRORS, type SmsLoginCodeRequest, type SmsRegisterCodeRequest } from '@khela/api/src/auth';
+import { REGISTER_ERRORS, SMS_ERRORS, type SmsLoginCodeRequest, type SmsRegisterCodeRequest } from '@khela/api/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { flagEnabled, requestLang } from '../auth/auth.services';

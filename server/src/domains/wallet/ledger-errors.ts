@@ -1,4 +1,4 @@
-import { takaString } from '@khela/api/src/money';
+import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
 import { LedgerError } from './ledger';
 

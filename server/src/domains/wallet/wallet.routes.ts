@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/src/money';
-import type { WalletBalanceDto } from '@khela/api/src/live';
+import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/money';
+import type { WalletBalanceDto } from '@khela/api/live';
 import { requireMember } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
 import { langOf } from '../game/game.http';

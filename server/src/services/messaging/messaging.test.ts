@@ -146,10 +146,16 @@ describe('the SMTP provider', () => {
         }
         const cmd = line.slice(0, 4).toUpperCase();
         if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 test\r\n');
-        else if (cmd === 'MAIL') ((current.from = line), socket.write('250 ok\r\n'));
-        else if (cmd === 'RCPT') (current.to.push(line), socket.write('250 ok\r\n'));
-        else if (cmd === 'DATA') ((inData = true), socket.write('354 go\r\n'));
-        else if (cmd === 'QUIT') socket.end('221 bye\r\n');
+        else if (cmd === 'MAIL') {
+          current.from = line;
+          socket.write('250 ok\r\n');
+        } else if (cmd === 'RCPT') {
+          current.to.push(line);
+          socket.write('250 ok\r\n');
+        } else if (cmd === 'DATA') {
+          inData = true;
+          socket.write('354 go\r\n');
+        } else if (cmd === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }
     });

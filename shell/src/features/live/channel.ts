@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_PATH, type LiveRefusal } from '@khela/api/src/live';
+import { LIVE_PATH, type LiveRefusal } from '@khela/api/live';
 
 export type ChannelStatus = 'connecting' | 'online' | 'offline';
 

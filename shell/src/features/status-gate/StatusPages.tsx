@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CustomerServiceButton } from '../layout/CustomerService';
+import { CustomerServiceButton } from '../../components/CustomerService';
 
 export function MaintenancePage() {
   const { t } = useTranslation();

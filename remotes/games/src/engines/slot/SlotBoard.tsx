@@ -64,7 +64,8 @@ export function SlotBoard({ config, outcome, stake, playing, onSettled }: BoardP
 
   const grid = outcome?.grid ?? restingGrid(config);
   const settled = !playing && spinning.every((s) => !s);
-  const wins = settled && outcome ? outcome.wins : [];
+  // memoised, so that the winning cells below are not recounted on every render
+  const wins = useMemo(() => (settled && outcome ? outcome.wins : []), [settled, outcome]);
   const winCells = useMemo(() => {
     const cells = new Set<string>();
     for (const w of wins) for (let r = 0; r < w.count; r++) cells.add(`${r}:${config.paylines[w.line][r]}`);

@@ -18,7 +18,7 @@ import {
 } from '../../common/payments/ui';
 import { fetchChannels, fetchDeposits, fetchMainBalance, fetchOrder, startDeposit } from './api';
 import { depositBn, depositEn } from './locales';
-import { fetchProfile } from '../rg/api';
+import { fetchProfile } from '../../common/rg/api';
 
 addNamespace(NS, { bn: depositBn, en: depositEn });
 

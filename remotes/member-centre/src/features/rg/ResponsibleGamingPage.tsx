@@ -20,7 +20,15 @@ import { clearSession, GUEST, loginStateAtom } from '@khela/session';
 import { ConfirmDialog, ErrorState, Loading } from '@khela/ui';
 import { FieldError, useErrorText, useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
-import { cancelLimit, confirmLimit, exclude, fetchProfile, setLimit, setRealityCheck, setSessionLimit } from './api';
+import {
+  cancelLimit,
+  confirmLimit,
+  exclude,
+  fetchProfile,
+  setLimit,
+  setRealityCheck,
+  setSessionLimit,
+} from '../../common/rg/api';
 import { rgBn, rgEn } from './locales';
 import './rg.css';
 

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatTaka, parseTaka, type FundsWalletDto, type TransferDirection } from '@khela/api';
-import { MIN_TRANSFER_MINOR } from '@khela/api/src/transfer';
+import { MIN_TRANSFER_MINOR } from '@khela/api/transfer';
 import { liveActions } from '@khela/session';
 import { newReference, postTransfer } from './api';
 import { TNS } from './i18n';

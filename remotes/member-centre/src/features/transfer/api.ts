@@ -6,7 +6,7 @@ import {
   type TransferDto,
   type TransferRecordsDto,
 } from '@khela/api';
-import { TRANSFER_PATHS } from '@khela/api/src/transfer';
+import { TRANSFER_PATHS } from '@khela/api/transfer';
 
 export const fetchFunds = (signal?: AbortSignal) => apiRequest<ConsolidatedDto>(TRANSFER_PATHS.consolidated, { signal });
 

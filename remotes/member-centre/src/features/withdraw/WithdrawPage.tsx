@@ -284,9 +284,20 @@ function History({ rows, onChanged }: { rows: WithdrawalDto[]; onChanged: () => 
                   {w.proofs.length ? (
                     <div>{t('withdraw.proofNames', { names: w.proofs.map((p) => p.fileName).join(', ') })}</div>
                   ) : null}
-                  <button type="button" className="k-link" onClick={() => void received(w.id)}>
-                    {t('withdraw.receivedLate')}
-                  </button>
+                  {w.dispute ? (
+                    <div data-testid={`withdrawal-${w.id}-dispute`}>
+                      {t(w.dispute.outcome === 'REFUNDED' ? 'withdraw.disputeRefunded' : 'withdraw.disputePaid', {
+                        note: w.dispute.note,
+                      })}
+                    </div>
+                  ) : (
+                    <>
+                      <div>{t('withdraw.underReview')}</div>
+                      <button type="button" className="k-link" onClick={() => void received(w.id)}>
+                        {t('withdraw.receivedLate')}
+                      </button>
+                    </>
+                  )}
                 </div>
               ) : null}
               {error?.id === w.id ? <FieldError>{error.text}</FieldError> : null}

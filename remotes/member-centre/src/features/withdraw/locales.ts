@@ -51,6 +51,9 @@ export const withdrawEn = {
     uploading: 'Uploading {{percent}}%',
     proofNames: 'Proof: {{names}}',
     receivedLate: 'It arrived after all',
+    underReview: 'We are looking into your report.',
+    disputePaid: 'Checked: the payout reached your account. {{note}}',
+    disputeRefunded: 'Refunded to your main wallet. {{note}}',
   },
 };
 
@@ -107,6 +110,9 @@ export const withdrawBn: typeof withdrawEn = {
     uploading: 'আপলোড হচ্ছে {{percent}}%',
     proofNames: 'প্রমাণ: {{names}}',
     receivedLate: 'পরে পেয়েছি',
+    underReview: 'আপনার রিপোর্টটি আমরা দেখছি।',
+    disputePaid: 'যাচাই হয়েছে: টাকা আপনার অ্যাকাউন্টে পৌঁছেছে। {{note}}',
+    disputeRefunded: 'আপনার মূল ওয়ালেটে ফেরত দেওয়া হয়েছে। {{note}}',
   },
 };
 

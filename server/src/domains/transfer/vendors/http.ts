@@ -1,4 +1,4 @@
-import { CURRENCY } from '@khela/api/src/money';
+import { CURRENCY } from '@khela/api/money';
 import { SIGNATURE_HEADER, signBody, signatureMatches } from '../../wallet/signature';
 import { VendorUnavailable, type TransferVendorAdapter, type VendorOutcome, type VendorTransfer } from './types';
 

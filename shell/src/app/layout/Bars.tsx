@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { permissionAtom } from '@khela/session';
-import { openCustomerService, useCustomerService } from './CustomerService';
+import { openCustomerService, useCustomerService } from '../../components/CustomerService';
 
 export function LeftBar() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getToken, loginStateAtom, openModalAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
-import { HeaderAccount } from '../live/LiveGate';
+import { HeaderAccount } from '../../features/live/LiveGate';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
 export function Header() {

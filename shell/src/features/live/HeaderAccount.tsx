@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom } from '@khela/session';
-import HeaderBalance from '../live/HeaderBalance';
-import { useLogout } from '../session-bootstrap/useLogout';
+import HeaderBalance from './HeaderBalance';
+import { useLogout } from '../../lib/useLogout';
 import './HeaderAccount.css';
 
 /**

@@ -2,9 +2,9 @@ import { useAtom, useAtomValue } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom, permissionAtom, publicStateAtom, sideMenuOpenAtom } from '@khela/session';
-import { LanguageSelect } from '../language/LanguageSelect';
+import { LanguageSelect } from '../../features/language/LanguageSelect';
 import { SIDE_MENU_CATEGORIES } from './categories';
-import { openCustomerService } from './CustomerService';
+import { openCustomerService } from '../../components/CustomerService';
 
 const SOCIAL = ['facebook', 'instagram', 'telegram'] as const;
 

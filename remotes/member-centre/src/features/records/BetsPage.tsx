@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { EmptyState, ErrorState, Loading } from '@khela/ui';
+import type { BetRecordDto } from '@khela/api/records';
+import { useLoad } from '../../common/payments/ui';
+import { fetchBets } from './api';
+import { useFilterChoices } from './useFilters';
+import { Figures, Pager, RangeFilter, Select, Signed, useRecordsText, type RangeValue } from './ui';
+
+function BetItem({ b }: { b: BetRecordDto }) {
+  const { t, money, time } = useRecordsText();
+  return (
+    <li className="rec-item" data-testid="bet-row" data-round={b.roundId}>
+      <div className="rec-item__head">
+        <strong>{b.gameName}</strong>
+        <span className={`rec-status rec-status--${b.status.toLowerCase()}`} data-status={b.status}>
+          {t(`records.status.${b.status}`)}
+        </span>
+      </div>
+      <div className="rec-item__meta">
+        {b.vendorName} · {t(`records.gameTypes.${b.gameType}`, { defaultValue: b.gameType })} ·{' '}
+        {t('records.round', { round: b.roundId })}
+      </div>
+      <Figures
+        items={[
+          [t('records.stake'), money(b.stake), 'bet-stake'],
+          [t('records.payout'), money(b.payout), 'bet-payout'],
+          [t('records.validBet'), money(b.validBet)],
+          [t('records.profit'), <Signed key="p" value={b.profit} />],
+        ]}
+      />
+      <div className="rec-item__meta">
+        {t('records.placedAt')}: {time(b.placedAt)}
+        {b.settledAt ? ` · ${t('records.settledAt')}: ${time(b.settledAt)}` : ''}
+      </div>
+    </li>
+  );
+}
+
+/** The betting record (personalHistoryCopy): every bet with its game, round and result. */
+export default function BetsPage() {
+  const { t, money, num, day, errorText } = useRecordsText();
+  const choices = useFilterChoices();
+  const [range, setRange] = useState<RangeValue>({ range: 'TODAY' });
+  const [gameType, setGameType] = useState('');
+  const [vendor, setVendor] = useState('');
+  const [page, setPage] = useState(1);
+  const bets = useLoad(
+    (signal) => fetchBets({ ...range, gameType, vendor, page, pageSize: 20 }, signal),
+    [range, gameType, vendor, page],
+  );
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+  const v = bets.value;
+  return (
+    <div className="rec" data-testid="bets-page">
+      <div className="rec-filters">
+        <RangeFilter value={range} onChange={filter(setRange)} />
+        <div className="rec-selects">
+          <Select
+            label={t('records.gameType')}
+            value={gameType}
+            onChange={filter(setGameType)}
+            options={choices.gameTypes.map((g) => ({ value: g, label: t(`records.gameTypes.${g}`, { defaultValue: g }) }))}
+            testId="filter-gameType"
+          />
+          <Select
+            label={t('records.vendor')}
+            value={vendor}
+            onChange={filter(setVendor)}
+            options={choices.vendors.map((x) => ({ value: x.code, label: x.name }))}
+            testId="filter-vendor"
+          />
+        </div>
+        {v ? <p className="rec-shown">{t('records.range.shown', { from: day(v.from), to: day(v.to) })}</p> : null}
+      </div>
+      {bets.error ? (
+        <ErrorState message={errorText(bets.error)} onRetry={bets.reload} testId="records-error" />
+      ) : !v || bets.loading ? (
+        <Loading label={t('records.loading')} />
+      ) : v.total === 0 ? (
+        <EmptyState>{t('records.noBets')}</EmptyState>
+      ) : (
+        <>
+          <section className="rec-totals" data-testid="bets-totals">
+            <h3>{t('records.totalsTitle')}</h3>
+            <Figures
+              items={[
+                [t('records.bets'), num(v.totals.count), 'total-count'],
+                [t('records.stake'), money(v.totals.stake), 'total-stake'],
+                [t('records.validBet'), money(v.totals.validBet)],
+                [t('records.payout'), money(v.totals.payout), 'total-payout'],
+                [t('records.profit'), <Signed key="p" value={v.totals.profit} testId="total-profit" />],
+                [t('records.openStake'), money(v.totals.openStake)],
+              ]}
+            />
+          </section>
+          <ul className="rec-list">
+            {v.list.map((b) => (
+              <BetItem key={b.id} b={b} />
+            ))}
+          </ul>
+          <Pager page={v.page} pages={v.totalPages} onPage={setPage} />
+        </>
+      )}
+    </div>
+  );
+}
