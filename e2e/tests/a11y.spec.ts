@@ -78,6 +78,7 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/member/personalHistoryCopy', ready: 'bets-page' },
     { path: '/member/transactionHistory', ready: 'movements-page' },
     { path: '/member/personalProfit', ready: 'profit-page' },
+    { path: '/member/responsibleGaming', ready: 'rg-page' },
   ]);
 });
 

@@ -29,6 +29,7 @@ import type { TransferOptions } from './domains/transfer/transfer.service';
 import { resolveLotteryConfig, type LotteryConfig, type LotteryOptions } from './domains/lottery/lottery.config';
 import { lotterySecret } from './domains/game/lottery.draws';
 import { lotteryDomain } from './domains/lottery/lottery.plugin';
+import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 
@@ -77,6 +78,8 @@ export interface ApiOptions {
   transfers?: TransferOptions;
   /** The platform's own lottery: draw interval, closing time, odds, clock (see LotteryOptions). */
   lottery?: LotteryOptions;
+  /** Responsible gambling: the clock its limit rules read (see RgOptions). */
+  rg?: RgOptions;
   /** Real-user signals (the clock, for tests). */
   rum?: RumOptions;
   /** The member's records (betting record, account record, profit and loss): the clock of "today". */
@@ -154,6 +157,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(contentRoutes);
     await app.register(walletDomain);
     await app.register(paymentsDomain, opts.payments ?? {});
+    await app.register(rgDomain, opts.rg ?? {});
     await app.register(studioDomain, opts.studio ?? {});
     await app.register(transferDomain, opts.transfers ?? {});
     await app.register(lotteryDomain, { transport: opts.lottery?.transport, staleBetS: opts.lottery?.staleBetS });

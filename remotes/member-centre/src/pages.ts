@@ -16,6 +16,7 @@ export const MEMBER_PAGES = [
   'missionLeaderboard',
   'messageV2',
   'manualRebate',
+  'responsibleGaming',
 ] as const;
 
 export type MemberPage = (typeof MEMBER_PAGES)[number];
@@ -34,6 +35,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
+  responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

@@ -17,6 +17,7 @@ import { walletCommands } from './wallet.commands';
 import { paymentCommands } from './payments.commands';
 import { studioCommands } from './studio.commands';
 import { transferCommands } from './transfer.commands';
+import { rgCommands } from './rg.commands';
 
 export type { OpsContext } from './kit';
 
@@ -29,6 +30,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   studioCommands,
   transferCommands,
   lotteryCommands,
+  rgCommands,
 ];
 
 export const USAGE = [

@@ -26,8 +26,9 @@ export interface WalletBalanceDto {
   wallets: WalletLineDto[];
 }
 
-/** Why the server ended a member's live connection (the `logout` event). */
-export type LiveLogoutReason = 'SESSION_ENDED' | 'FORCED';
+/** Why the server ended a member's live connection (the `logout` event); EXCLUDED: the member took a
+ * time-out or self-excluded (no login popup for them). */
+export type LiveLogoutReason = 'SESSION_ENDED' | 'FORCED' | 'EXCLUDED';
 
 /** Every event the server pushes, with its payload. Later issues add theirs here. */
 export interface LiveEventMap {

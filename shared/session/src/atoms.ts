@@ -75,3 +75,9 @@ export const pageLoaderAtom = atom(false);
 
 /** The server's permission info (flags, customer service, field rules), loaded once at start. */
 export const permissionAtom = atom<import('@khela/api').PermissionInfo | null>(null);
+
+/**
+ * Play is paused (responsible gambling: a reality check waits for the member's answer). The game
+ * page starts no round while it is true.
+ */
+export const playPausedAtom = atom(false);

@@ -6,7 +6,7 @@ import { permissionAtom, sessionStore } from '@khela/session';
 import { StatusGate } from '../features/status-gate/StatusGate';
 import { useSessionBootstrap } from '../features/session-bootstrap/useSessionBootstrap';
 import { NavigationEffects } from '../features/navigation/NavigationEffects';
-import { LiveGate } from '../features/live/LiveGate';
+import { LiveGate, RealityCheckGate } from '../features/live/LiveGate';
 import { AppRoutes } from './AppRoutes';
 import { ModalHost, PageLoader } from './ModalHost';
 
@@ -37,6 +37,7 @@ export function App() {
           <NavigationEffects />
           <AppRoutes />
           <ModalHost />
+          <RealityCheckGate />
           <PageLoader />
         </StatusGate>
       </BrowserRouter>

@@ -227,6 +227,9 @@ export function RegisterPopup() {
             {t('errors.terms')}
           </small>
         ) : null}
+        <p className="auth-note" data-testid="register-limit-prompt">
+          {t('register.limitPrompt')}
+        </p>
         {refusal?.errorCode === REGISTER_ERRORS.invalid ? null : <ServerError failure={failure} />}
         <button type="submit" className="k-button auth-form__submit" disabled={busy}>
           {t('register.submit')}

@@ -42,6 +42,8 @@ export const bn: AuthResources = {
     back: 'ফিরে যান',
   },
   register: {
+    limitPrompt:
+      'দায়িত্ব নিয়ে খেলুন: নিবন্ধনের পরে (প্রথম ডিপোজিটের আগে) মেম্বার সেন্টার → দায়িত্বশীল খেলা থেকে নিজের ডিপোজিট সীমা ঠিক করুন।',
     title: 'নিবন্ধন',
     tabUsername: 'ইউজারনেম দিয়ে',
     tabMobile: 'মোবাইল নম্বর দিয়ে',
@@ -98,6 +100,8 @@ export const bn: AuthResources = {
     US_INCORRECT_USERNAME_PASSWORD_ERROR: 'ইউজারনেম বা পাসওয়ার্ড সঠিক নয়।',
     US_INCORRECT_PASSWORD_MAX_TIMES_ERROR: 'অনেকবার ভুল হয়েছে: {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',
     US_FORBIDDEN_LOGIN_ERROR: 'এই অ্যাকাউন্টে লগইন করা যাবে না: গ্রাহক সেবায় যোগাযোগ করুন।',
+    SELF_EXCLUDED: 'আপনি খেলা থেকে বিরতি বেছে নিয়েছেন: {{until}} থেকে আবার লগইন করতে পারবেন।',
+    SELF_EXCLUDED_PERMANENT: 'আপনি স্থায়ীভাবে স্ব-বর্জন বেছে নিয়েছেন: এই অ্যাকাউন্টে লগইন করা যাবে না।',
     CAPTCHA_INVALID: 'ক্যাপচা যাচাই ব্যর্থ: নতুন ছবির অক্ষরগুলো লিখুন।',
     SMS_CODE_INVALID: 'যাচাই কোড সঠিক নয় বা মেয়াদ শেষ: আবার পাঠান।',
     REMEMBER_TOKEN_INVALID: 'পাসওয়ার্ড লিখুন: এই ডিভাইস আর মনে রাখা নেই।',

@@ -40,6 +40,8 @@ export const en = {
     back: 'Back',
   },
   register: {
+    limitPrompt:
+      'Play responsibly: once registered, set yourself a deposit limit under Member centre → Responsible gaming (before your first deposit).',
     title: 'Register',
     tabUsername: 'By username',
     tabMobile: 'By mobile number',
@@ -96,6 +98,8 @@ export const en = {
     US_INCORRECT_USERNAME_PASSWORD_ERROR: 'The username or password is incorrect.',
     US_INCORRECT_PASSWORD_MAX_TIMES_ERROR: 'Too many failed attempts: try again after {{minutes}} minutes.',
     US_FORBIDDEN_LOGIN_ERROR: 'This account cannot log in: contact customer service.',
+    SELF_EXCLUDED: 'You chose a break from play: you can log in again from {{until}}.',
+    SELF_EXCLUDED_PERMANENT: 'You chose to exclude yourself permanently: this account cannot log in.',
     CAPTCHA_INVALID: 'The captcha check failed: type the characters of the new image.',
     SMS_CODE_INVALID: 'Invalid verification code, or the code has expired: send again.',
     REMEMBER_TOKEN_INVALID: 'Please enter your password: this device is no longer remembered.',

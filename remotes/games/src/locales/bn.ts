@@ -161,6 +161,8 @@ export const bn: GamesResources = {
     STAKE_OUT_OF_RANGE: 'এই বাজি গেমের সীমার বাইরে।',
     BAD_PARAMS: 'এই বাজির ধরন বৈধ নয়।',
     INSUFFICIENT_FUNDS: 'এই বাজির জন্য যথেষ্ট ব্যালেন্স নেই।',
+    LIMIT_REACHED: 'আপনার ঠিক করা ক্ষতির সীমায় পৌঁছেছেন। সীমা আবার না খোলা পর্যন্ত আর বাজি নয়।',
+    limitHint: 'আপনার সীমা দেখুন',
     insufficientHint: 'খেলা চালিয়ে যেতে বাজি কমান বা ডিপোজিট করুন।',
     insufficientDemoHint: 'বাজি কমান বা ডেমো ক্রেডিট আবার ভরুন।',
     deposit: 'ডিপোজিট',

@@ -160,6 +160,8 @@ export const en = {
     STAKE_OUT_OF_RANGE: 'That stake is outside the limits of this game.',
     BAD_PARAMS: 'These bet settings are not valid.',
     INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
+    LIMIT_REACHED: 'You have reached the loss limit you set. No more bets until it resets.',
+    limitHint: 'See your limits',
     insufficientHint: 'Lower the stake or deposit to keep playing.',
     insufficientDemoHint: 'Lower the stake or refill the demo credits.',
     deposit: 'Deposit',

@@ -17,6 +17,7 @@ export const bn: MemberResources = {
     missionLeaderboard: 'মিশন ও লিডারবোর্ড',
     messageV2: 'বার্তা',
     manualRebate: 'রিবেট',
+    responsibleGaming: 'দায়িত্বশীল খেলা',
   },
   account: 'অ্যাকাউন্ট: {{account}}',
   nothingYet: 'এখানে এখনও কিছু নেই।',

@@ -15,6 +15,7 @@ export const en = {
     missionLeaderboard: 'Missions and leaderboard',
     messageV2: 'Messages',
     manualRebate: 'Rebate',
+    responsibleGaming: 'Responsible gaming',
   },
   account: 'Account: {{account}}',
   nothingYet: 'Nothing here yet.',

@@ -8,10 +8,13 @@ import { studio } from './0007_studio';
 import { ledgerFunctions } from './0010_ledger_functions';
 import { jobs } from './0011_jobs';
 import { walletHotPath } from './0012_wallet_hot_path';
+import { responsibleGaming } from './0013_responsible_gaming';
 import { records } from './0014_records';
 import { withdrawalDisputes } from './0016_withdrawal_disputes';
 import { lottery } from './0017_lottery';
 import { rum } from './0018_rum';
+import { lossLimits } from './0019_loss_limits';
+import { lossHours } from './0020_loss_hours';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -20,7 +23,7 @@ export interface Migration {
   sql: string;
 }
 
-/** Ordered and append-only. */
+/** Ordered and append-only; versions ascend (db.test.ts). */
 export const migrations: readonly Migration[] = [
   init,
   catalogue,
@@ -32,8 +35,11 @@ export const migrations: readonly Migration[] = [
   ledgerFunctions,
   jobs,
   walletHotPath,
+  responsibleGaming,
   records,
   withdrawalDisputes,
   lottery,
   rum,
+  lossLimits,
+  lossHours,
 ];

@@ -5,6 +5,7 @@ import type { LoginValue, LoginVerificationChallenge } from '@khela/api/auth';
 import type { Queryable } from '../../db/db';
 import { createSession, hashToken, revokeSession } from '../../http/auth';
 import type { SystemSettings } from '../../services/settings';
+import { onSessionStart } from '../rg/rg.service';
 
 /** Remember-me lasts one day (the spec's 86400000 ms). */
 export const REMEMBER_TTL_S = 86_400;
@@ -81,6 +82,9 @@ export async function startSession(
   const presented = ctx.presentedTokenHash ?? (ctx.presentedToken ? hashToken(ctx.presentedToken) : null);
   if (presented) await revokeSession(q, presented);
   const session = await createSession(q, member.id, { ip: ctx.ip, userAgent: ctx.userAgent, passwordSetup: ctx.passwordSetup });
+  // responsible gambling: an excluded member gets no session (throws; the transaction rolls back),
+  // and a session time limit shortens this one
+  await onSessionStart(q, member.id, hashToken(session.token));
   await rememberIp(q, member.id, ctx.ip);
   await q.query('UPDATE members SET last_login_at = now() WHERE id = $1', [member.id]);
   let rememberToken: string | undefined;

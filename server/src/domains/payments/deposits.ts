@@ -4,6 +4,7 @@
 // agent centre): the routes only validate and shape.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/db';
 import { depositFee } from '@khela/api/payments';
 import { takaString } from '@khela/api/money';
 import { ApiError } from '../../http/envelope';
@@ -41,6 +42,16 @@ export interface DepositAttempt {
  * deposit limits, self-exclusion, KYC holds): add one with `app.payments.addDepositCheck(check)`.
  */
 export type DepositCheck = (app: FastifyInstance, attempt: DepositAttempt) => Promise<void>;
+
+/**
+ * A check run inside the transaction that inserts the order, before the insert: it may lock rows
+ * (responsible gambling locks the member's limits row) so that parallel deposits cannot pass a limit
+ * together. Add one with `app.payments.addDepositTxCheck(check)`.
+ */
+export type DepositTxCheck = (
+  q: Queryable,
+  attempt: { member: SessionMember; amount: bigint; now: Date; language: 'BN' | 'EN' },
+) => Promise<void>;
 
 const ORDER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -143,8 +154,10 @@ export async function startDeposit(app: FastifyInstance, input: StartDepositInpu
   const expiresAt = new Date(now.getTime() + rules.depositOrderMinutes * 60_000);
   let order: OrderRow;
   try {
-    order = await app.db.tx((q) =>
-      insertOrder(q, {
+    order = await app.db.tx(async (q) => {
+      for (const check of app.payments.depositTxChecks)
+        await check(q, { member, amount: input.amount, now, language: input.language });
+      return insertOrder(q, {
         orderNo: newOrderNo(now),
         requestKey: input.requestKey ?? null,
         memberId: member.id,
@@ -156,8 +169,8 @@ export async function startDeposit(app: FastifyInstance, input: StartDepositInpu
         language: input.language,
         createdAt: now,
         expiresAt,
-      }),
-    );
+      });
+    });
   } catch (err) {
     // the same request key raced in: answer with the order the other request made
     const earlier = input.requestKey ? await findOrderByRequestKey(app.db, member.id, input.requestKey) : null;

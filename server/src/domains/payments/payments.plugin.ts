@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { callbackRoutes } from './callback.routes';
 import { depositRoutes } from './deposit.routes';
-import { expireDueDeposits, type DepositCheck } from './deposits';
+import { expireDueDeposits, type DepositCheck, type DepositTxCheck } from './deposits';
 import type { PaymentGateway } from './gateway';
 import { paymentsOpsRoutes } from './payments-ops.routes';
 import { paymentRules, type PaymentRules } from './rules';
@@ -28,6 +28,9 @@ export interface PaymentsService {
   /** checks run before every deposit (see deposits.ts authoriseDeposit) */
   readonly depositChecks: DepositCheck[];
   addDepositCheck(check: DepositCheck): void;
+  /** checks run inside the order's transaction, before its insert (they may lock rows) */
+  readonly depositTxChecks: DepositTxCheck[];
+  addDepositTxCheck(check: DepositTxCheck): void;
   /** the scheduled checks, once */
   runJobs(now?: Date): Promise<{ expired: number; paid: number; failed: number; autoReceived: number }>;
 }
@@ -52,6 +55,7 @@ function sandboxWanted(opt: boolean | undefined): boolean {
 const plugin: FastifyPluginAsync<PaymentsOptions> = async (app: FastifyInstance, opts) => {
   const now = opts.now ?? (() => new Date());
   const depositChecks: DepositCheck[] = [];
+  const depositTxChecks: DepositTxCheck[] = [];
   const gateways = new Map<string, PaymentGateway>();
   const service: PaymentsService = {
     gateways,
@@ -59,6 +63,8 @@ const plugin: FastifyPluginAsync<PaymentsOptions> = async (app: FastifyInstance,
     rules: async () => paymentRules((await app.settings.get()).paymentRules),
     depositChecks,
     addDepositCheck: (check) => void depositChecks.push(check),
+    depositTxChecks,
+    addDepositTxCheck: (check) => void depositTxChecks.push(check),
     async runJobs(at) {
       const deposits = await expireDueDeposits(app, at ?? now());
       const autoReceived = await autoReceiveWithdrawals(app, at ?? now());

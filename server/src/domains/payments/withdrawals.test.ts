@@ -322,6 +322,16 @@ describe('POST /wps/payments/withdrawals', () => {
     expect(mine.body.value[0]).toMatchObject({ status: 'REJECTED', rejectReason: 'account name differs from the bKash record' });
   });
 
+  it('a pending withdrawal is still paid after the member self-excludes (responsible gambling)', async () => {
+    const m = await ready('100000');
+    const w = (await withdraw(m, { accountId: m.accountId, amount: '100000' })).body.value;
+    const excluded = await opsCall(t.app, 'POST', '/ops/rg/exclusions', { account: m.account, period: '1y', operator: 'rg' });
+    expect(excluded.status).toBe(200);
+    expect((await info(m)).status).toBe(401); // every session ended
+    const a = await approve(w.id);
+    expect(a.body.value).toMatchObject({ status: 'APPROVED' });
+  });
+
   it('an approval pays it out from WITHDRAWALS_PAYABLE to PAYMENT_CLEARING', async () => {
     const m = await ready('100000');
     const w = (await withdraw(m, { accountId: m.accountId, amount: '100000' })).body.value;

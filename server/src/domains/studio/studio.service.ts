@@ -193,6 +193,11 @@ export function createStudio(app: FastifyInstance, opts: StudioOptions = {}) {
       if (bet.status === 'INSUFFICIENT_FUNDS') {
         throw new ApiError(409, 'INSUFFICIENT_FUNDS', 'Not enough balance for this stake', { balance: bet.balance.toString() });
       }
+      if (bet.status === 'LIMIT_REACHED') {
+        throw new ApiError(409, 'LIMIT_REACHED', 'Your loss limit is reached: no more bets until it resets', {
+          balance: bet.balance.toString(),
+        });
+      }
       if (bet.status === 'INVALID_TOKEN')
         throw new ApiError(401, 'INVALID_TOKEN', 'This game session has ended: open the game again');
       app.log.error({ round: fixed.id, vendor: s.game.vendorCode, status: bet.status }, 'studio: the wallet refused a bet');

@@ -10,7 +10,14 @@ import { currentVendorSecret } from '../wallet/vendor-secrets';
  */
 
 export type WalletStatus =
-  'OK' | 'INSUFFICIENT_FUNDS' | 'INVALID_SIGNATURE' | 'INVALID_TOKEN' | 'BET_NOT_FOUND' | 'ALREADY_ROLLED_BACK' | 'BAD_REQUEST';
+  | 'OK'
+  | 'INSUFFICIENT_FUNDS'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_TOKEN'
+  | 'BET_NOT_FOUND'
+  | 'ALREADY_ROLLED_BACK'
+  | 'BAD_REQUEST'
+  | 'LIMIT_REACHED';
 
 const STATUSES = new Set<string>([
   'OK',
@@ -20,6 +27,7 @@ const STATUSES = new Set<string>([
   'BET_NOT_FOUND',
   'ALREADY_ROLLED_BACK',
   'BAD_REQUEST',
+  'LIMIT_REACHED',
 ]);
 
 export type WalletReply = { status: WalletStatus; balance: bigint } | { status: 'UNKNOWN'; error: string };

@@ -26,6 +26,7 @@ const STATUSES: WalletStatus[] = [
   'BET_NOT_FOUND',
   'ALREADY_ROLLED_BACK',
   'BAD_REQUEST',
+  'LIMIT_REACHED',
 ];
 const walletAnswer = {
   type: 'object',
@@ -67,7 +68,8 @@ const COMMON =
   "Called by game vendors (and the platform's own games). JSON body; header X-Khela-Signature: the hex HMAC-SHA256 of the raw " +
   "body under the vendor's secret (`npm run ops -- vendor-secret <vendor>`). token: the launch's wallet token (the game " +
   'address carries it as its `token` query parameter). Amounts are poisha as strings of digits, currency BDT. Every ' +
-  'answer is { status, balance }: HTTP 200 for OK, INSUFFICIENT_FUNDS, BET_NOT_FOUND and ALREADY_ROLLED_BACK; 401 for ' +
+  "answer is { status, balance }: HTTP 200 for OK, INSUFFICIENT_FUNDS, LIMIT_REACHED (a bet over the member's own loss " +
+  'limit), BET_NOT_FOUND and ALREADY_ROLLED_BACK; 401 for ' +
   'INVALID_SIGNATURE and INVALID_TOKEN; 400 for BAD_REQUEST. A repeated transactionId gets the first answer and moves nothing.';
 
 const httpStatus = (status: WalletStatus) =>

@@ -26,7 +26,15 @@ import { findWalletSession, walletTokenHash, type WalletSession } from './wallet
  */
 
 export type WalletStatus =
-  'OK' | 'INSUFFICIENT_FUNDS' | 'INVALID_SIGNATURE' | 'INVALID_TOKEN' | 'BET_NOT_FOUND' | 'ALREADY_ROLLED_BACK' | 'BAD_REQUEST';
+  | 'OK'
+  | 'INSUFFICIENT_FUNDS'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_TOKEN'
+  | 'BET_NOT_FOUND'
+  | 'ALREADY_ROLLED_BACK'
+  | 'BAD_REQUEST'
+  /** a bet refused by the member's own loss limit (responsible gambling, issue 16) */
+  | 'LIMIT_REACHED';
 
 export interface WalletAnswer {
   status: WalletStatus;

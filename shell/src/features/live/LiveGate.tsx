@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { getToken, loginStateAtom } from '@khela/session';
 
@@ -6,6 +6,19 @@ import { getToken, loginStateAtom } from '@khela/session';
 // loads only for a logged-in member: never on a guest's page.
 const memberChunk = () => import('./member-live');
 export const HeaderAccount = lazy(() => memberChunk().then((m) => ({ default: m.HeaderAccount })));
+const RealityCheck = lazy(() => memberChunk().then((m) => ({ default: m.RealityCheck })));
+
+/** The reality check and session time limit of a logged-in real member (responsible gambling). */
+export function RealityCheckGate() {
+  const login = useAtomValue(loginStateAtom);
+  const memberId = login.isTrial ? null : login.member?.id;
+  if (memberId == null) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealityCheck key={memberId} />
+    </Suspense>
+  );
+}
 
 /** Keeps the live channel open while a real member is logged in (one channel per member). */
 export function LiveGate() {

@@ -20,10 +20,11 @@ import { openChannel } from './channel';
  * has ended logs the page out and opens the login popup.
  */
 export function startLive(): () => void {
-  const sessionEnded = () => {
+  const sessionEnded = (offerLogin = true) => {
     clearSession();
     sessionStore.set(loginStateAtom, GUEST);
-    sessionStore.set(openModalAtom, { key: 'loginPopupModal' });
+    // a member who just took a break is not invited to log in again
+    if (offerLogin) sessionStore.set(openModalAtom, { key: 'loginPopupModal' });
   };
   const read = () => void loadBalance().catch(() => undefined); // the header offers a refresh
   read();
@@ -31,10 +32,10 @@ export function startLive(): () => void {
     auth: () => ({ token: getToken(), language: currentLanguage() }),
     onStatus: (status) => sessionStore.set(liveStatusAtom, status),
     onConnected: read,
-    onRefused: sessionEnded,
+    onRefused: () => sessionEnded(),
     onEvent: (event, payload) => {
       if (event === 'balance') sessionStore.set(balanceAtom, payload as LiveEventMap['balance']);
-      if (event === 'logout') sessionEnded();
+      if (event === 'logout') sessionEnded((payload as LiveEventMap['logout']).reason !== 'EXCLUDED');
       emitLiveEvent(event as LiveEventName, payload as never);
     },
   });

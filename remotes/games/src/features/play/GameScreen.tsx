@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { playPausedAtom } from '@khela/session';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -122,11 +124,13 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
   const round = game.round;
 
   const stake = steps[Math.min(stakeIndex, steps.length - 1)];
+  // a reality check waiting for the member's answer pauses play
+  const paused = useAtomValue(playPausedAtom);
   const playRound = useCallback(() => {
-    if (game.playing) return;
+    if (game.playing || paused) return;
     setSettled(null);
     void game.play(stake, params);
-  }, [game, stake, params]);
+  }, [game, stake, params, paused]);
   const changeStake = useCallback(
     (delta: 1 | -1) => setStakeIndex((i) => Math.max(0, Math.min(steps.length - 1, i + delta))),
     [steps.length],
@@ -216,7 +220,7 @@ function Playing({ session, token, game, view }: { session: StudioSession; token
             type="button"
             className="kg-btn kg-btn--play"
             onClick={playRound}
-            disabled={game.playing}
+            disabled={game.playing || paused}
             aria-keyshortcuts="Space Enter"
             data-testid="play-button"
           >
@@ -282,6 +286,13 @@ function PlayRefusal({
               {t('errors.deposit')}
             </Link>
           )}
+        </p>
+      ) : null}
+      {error.errorCode === 'LIMIT_REACHED' ? (
+        <p className="kg-muted">
+          <Link to="/member/responsibleGaming" data-testid="limits-link">
+            {t('errors.limitHint')}
+          </Link>
         </p>
       ) : null}
       <button type="button" className="kg-link" onClick={onClose}>

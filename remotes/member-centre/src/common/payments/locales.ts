@@ -2,6 +2,10 @@
 // (their own file, so other pages' locale changes never conflict with them).
 export const payEn = {
   pay: {
+    limitPeriod: { DAY: '24-hour', WEEK: '7-day', MONTH: '30-day' },
+    permanent: 'permanently',
+    limitPrompt: 'Set yourself a deposit limit before your first deposit: it helps you stay in control.',
+    limitPromptLink: 'Set a deposit limit',
     balance: 'Main wallet',
     refresh: 'Refresh',
     amount: 'Amount (৳)',
@@ -29,6 +33,13 @@ export const payEn = {
       amountFormat: 'Enter taka with at most 2 decimals, e.g. 500 or 1250.50',
     },
     errors: {
+      DEPOSIT_LIMIT_REACHED:
+        'This deposit would go over your {{period}} deposit limit of {{limit}} ({{remaining}} left). It resets on {{resetsAt}}.',
+      DEPOSIT_LIMIT_REACHED_never: 'This amount is above your {{period}} deposit limit of {{limit}}.',
+      SELF_EXCLUDED: 'Your account is on a break until {{until}}: deposits and bets are closed.',
+      LIMIT_CHANGE_TOO_EARLY: 'You can confirm this change from {{effectiveAt}}.',
+      NOTHING_PENDING: 'No change is waiting for your confirmation.',
+      EXCLUSION_CANNOT_SHORTEN: 'A break in force cannot be shortened. It ends on {{until}}.',
       NEED_REAL_ACCOUNT: 'A real account is needed for this. Please register.',
       CHANNEL_NOT_FOUND: 'This deposit method is not available.',
       CHANNEL_DISABLED: 'This deposit method is closed right now. Choose another.',
@@ -74,6 +85,10 @@ export const payEn = {
 
 export const payBn: typeof payEn = {
   pay: {
+    limitPeriod: { DAY: '২৪ ঘণ্টা', WEEK: '৭ দিন', MONTH: '৩০ দিন' },
+    permanent: 'স্থায়ীভাবে',
+    limitPrompt: 'প্রথম ডিপোজিটের আগে নিজের জন্য একটি ডিপোজিট সীমা ঠিক করুন: এটি আপনাকে নিয়ন্ত্রণে থাকতে সাহায্য করে।',
+    limitPromptLink: 'ডিপোজিট সীমা ঠিক করুন',
     balance: 'প্রধান ওয়ালেট',
     refresh: 'রিফ্রেশ',
     amount: 'পরিমাণ (৳)',
@@ -101,6 +116,13 @@ export const payBn: typeof payEn = {
       amountFormat: 'সর্বোচ্চ ২ দশমিকসহ টাকা লিখুন, যেমন ৫০০ বা ১২৫০.৫০',
     },
     errors: {
+      DEPOSIT_LIMIT_REACHED:
+        'এই ডিপোজিট আপনার {{period}}-এর ডিপোজিট সীমা {{limit}} ছাড়িয়ে যাবে (বাকি {{remaining}})। সীমা আবার খুলবে {{resetsAt}}।',
+      DEPOSIT_LIMIT_REACHED_never: 'এই পরিমাণ আপনার {{period}}-এর ডিপোজিট সীমা {{limit}}-এর বেশি।',
+      SELF_EXCLUDED: 'আপনার অ্যাকাউন্ট {{until}} পর্যন্ত বিরতিতে আছে: ডিপোজিট ও বাজি বন্ধ।',
+      LIMIT_CHANGE_TOO_EARLY: 'এই পরিবর্তন {{effectiveAt}} থেকে নিশ্চিত করতে পারবেন।',
+      NOTHING_PENDING: 'নিশ্চিত করার মতো কোনো পরিবর্তন অপেক্ষায় নেই।',
+      EXCLUSION_CANNOT_SHORTEN: 'চলমান বিরতি কমানো যায় না। এটি শেষ হবে {{until}}।',
       NEED_REAL_ACCOUNT: 'এর জন্য একটি আসল অ্যাকাউন্ট দরকার। অনুগ্রহ করে নিবন্ধন করুন।',
       CHANNEL_NOT_FOUND: 'এই ডিপোজিট মাধ্যমটি পাওয়া যাচ্ছে না।',
       CHANNEL_DISABLED: 'এই ডিপোজিট মাধ্যমটি এখন বন্ধ। অন্যটি বেছে নিন।',

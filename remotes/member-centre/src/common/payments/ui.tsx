@@ -34,7 +34,7 @@ export function useMoney() {
 
 /** A refusal in the member's language, with its figures (limits, balance, what is missing) filled in. */
 export function useErrorText() {
-  const { t, money } = useMoney();
+  const { t, money, time } = useMoney();
   return useCallback(
     (err: unknown): string => {
       const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
@@ -44,7 +44,18 @@ export function useErrorText() {
       >;
       const asMoney = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? money(x) : '');
       const seconds = typeof v.retryAfterSeconds === 'number' ? v.retryAfterSeconds : 60;
-      return t([`pay.errors.${code}`, 'pay.errors.UNKNOWN_ERROR'], {
+      const when = (x: unknown) => (typeof x === 'string' && x ? time(x) : '');
+      const periodWord = { DAY: t('pay.limitPeriod.DAY'), WEEK: t('pay.limitPeriod.WEEK'), MONTH: t('pay.limitPeriod.MONTH') };
+      const never = code === 'DEPOSIT_LIMIT_REACHED' && v.resetsAt === null;
+      const untilText =
+        code === 'SELF_EXCLUDED' || code === 'EXCLUSION_CANNOT_SHORTEN' ? when(v.until) || t('pay.permanent') : '';
+      return t([`pay.errors.${code}${never ? '_never' : ''}`, 'pay.errors.UNKNOWN_ERROR'], {
+        limit: asMoney(v.limit),
+        remaining: asMoney(v.remaining),
+        period: typeof v.period === 'string' ? (periodWord[v.period as keyof typeof periodWord] ?? '') : '',
+        resetsAt: when(v.resetsAt),
+        effectiveAt: when(v.effectiveAt),
+        until: untilText,
         min: asMoney(v.min),
         max: typeof v.max === 'number' ? v.max : asMoney(v.max),
         balance: asMoney(v.balance),
@@ -55,7 +66,7 @@ export function useErrorText() {
         payeeName: v.payeeName ?? '',
       });
     },
-    [t, money],
+    [t, money, time],
   );
 }
 

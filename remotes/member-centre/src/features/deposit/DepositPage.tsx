@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { addNamespace } from '@khela/i18n';
 import { MoneyFormatError, parseTaka } from '@khela/api';
 import { depositFee, type DepositChannelDto, type DepositOrderDto } from '@khela/api/payments';
@@ -18,6 +18,7 @@ import {
 } from '../../common/payments/ui';
 import { fetchChannels, fetchDeposits, fetchMainBalance, fetchOrder, startDeposit } from './api';
 import { depositBn, depositEn } from './locales';
+import { fetchProfile } from '../../common/rg/api';
 
 addNamespace(NS, { bn: depositBn, en: depositEn });
 
@@ -140,6 +141,8 @@ export default function DepositPage() {
   const channels = useLoad((signal) => fetchChannels(signal));
   const history = useLoad((signal) => fetchDeposits(signal));
   const balance = useLoad((signal) => fetchMainBalance(signal));
+  // responsible gambling: the first deposit prompts for a deposit limit (a failed look-up shows nothing)
+  const rg = useLoad((signal) => fetchProfile(signal).catch(() => null));
   const [code, setCode] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -215,6 +218,12 @@ export default function DepositPage() {
           {t('pay.refresh')}
         </button>
       </div>
+
+      {rg.value?.promptDepositLimit && history.value?.length === 0 ? (
+        <p className="pay-note" data-testid="deposit-limit-prompt">
+          {t('pay.limitPrompt')} <Link to="/member/responsibleGaming">{t('pay.limitPromptLink')}</Link>
+        </p>
+      ) : null}
 
       {orderNo ? <OrderPanel order={live.order} error={live.error} onNew={() => setParams({})} /> : null}
 
