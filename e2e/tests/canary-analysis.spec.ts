@@ -136,7 +136,6 @@ test('a broken lobby canary is rolled back by the tool itself, on what the canar
 test('the operators’ release page: the analysis, charts of what browsers reported, and promote and drop through the tool', async ({
   page,
 }) => {
-  test.skip(!broken, 'needs the broken canary of the test before');
   await page.setViewportSize({ width: 390, height: 900 });
   page.on('dialog', (d) => d.accept());
   await page.goto('/ops/releases');
