@@ -31,9 +31,14 @@ if (!run('lint (eslint, prettier --check)', ['exec', 'node', 'scripts/lint.mjs']
   console.error('\n[khela] the lint failed: fix what it found first (npm run lint; npx prettier --write <files>)');
   process.exit(1);
 }
-run('unit and server tests (PGlite)', ['exec', 'jest', '--ci']);
+// Jest's default on two cores is one worker and an idle main process: the whole machine does more
+// (PGlite suites are CPU-bound; each test file has its own database or schema)
+const workers = '--maxWorkers=100%';
+run('unit and server tests (PGlite)', ['exec', 'jest', '--ci', workers]);
 if (process.env.TEST_DATABASE_URL) {
-  run('server tests (PostgreSQL)', ['exec', 'jest', '--ci', '--selectProjects', 'server'], { KHELA_TEST_ENGINE: 'postgres' });
+  run('server tests (PostgreSQL)', ['exec', 'jest', '--ci', workers, '--selectProjects', 'server'], {
+    KHELA_TEST_ENGINE: 'postgres',
+  });
 } else {
   console.log('\n[khela] TEST_DATABASE_URL is not set: server tests ran on PGlite only');
 }
