@@ -5,6 +5,7 @@ import { ApiError, errorEnvelopeRef, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { addAreas, addVitals, pruneRum, versionHealth, versionSeries } from './rum.repo';
 import { minuteOf } from './rum.rules';
+import type { SystemSettings } from '../../services/settings';
 
 export interface RumOptions {
   /** the clock (tests) */
@@ -72,7 +73,8 @@ const healthSchema = {
 } as const;
 
 async function settingsOf(app: FastifyInstance) {
-  const s = (await app.settings.get()) as unknown as { rumSampleRate?: number; rumRetentionHours?: number };
+  // unset settings are absent from the store: the defaults stand in
+  const s: Partial<SystemSettings> = await app.settings.get();
   return {
     sampleRate: s.rumSampleRate ?? RUM_DEFAULTS.sampleRate,
     retentionHours: s.rumRetentionHours ?? RUM_DEFAULTS.retentionHours,
@@ -146,10 +148,7 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
         return ok({ remote: q.remote, since: since.toISOString(), versions: await versionHealth(app.db, q.remote, since) });
       },
     );
-  });
 
-  app.register(async (ops) => {
-    guardOps(ops);
     ops.get<{ Querystring: { remote: string; minutes?: number; slot?: number } }>(
       '/ops/rum/series',
       {
