@@ -58,16 +58,31 @@ export async function createSession(
   return { token, expiresAt: row!.expires_at };
 }
 
-/** Revokes a token (a no-op for an unknown or already revoked one). */
+/**
+ * Revokes a token (a no-op for an unknown or already revoked one), and the wallet tokens of the games
+ * it launched: a game page left open stops betting when its sign-in logs out (migration 0027).
+ */
 export async function revokeSession(q: Queryable, tokenHash: string): Promise<void> {
   await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+  await q.query('UPDATE wallet_sessions SET revoked_at = now() WHERE session_token_hash = $1 AND revoked_at IS NULL', [
+    tokenHash,
+  ]);
 }
 
-/** Revokes every live session of a member, but the one named (the caller's own, when it stays). */
+/**
+ * Revokes every live session of a member, but the one named (the caller's own, when it stays), and
+ * the wallet tokens of the games those sessions launched.
+ */
 export async function revokeMemberSessions(q: Queryable, memberId: number, keepTokenHash: string | null = null): Promise<void> {
   await q.query(
     `UPDATE sessions SET revoked_at = now()
       WHERE member_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR token_hash <> $2)`,
+    [memberId, keepTokenHash],
+  );
+  await q.query(
+    `UPDATE wallet_sessions SET revoked_at = now()
+      WHERE member_id = $1 AND revoked_at IS NULL AND session_token_hash IS NOT NULL
+        AND ($2::text IS NULL OR session_token_hash <> $2)`,
     [memberId, keepTokenHash],
   );
 }

@@ -15,6 +15,7 @@ import { lottery } from './0017_lottery';
 import { rum } from './0018_rum';
 import { lossLimits } from './0019_loss_limits';
 import { lossHours } from './0020_loss_hours';
+import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   rum,
   lossLimits,
   lossHours,
+  gameSessionsFollowSignin,
 ];

@@ -1,7 +1,7 @@
 import { BETTING_GROUPS as LOTTERY_BETTING_GROUPS } from '../lottery/lottery.service';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requireMember } from '../../http/auth';
+import { hashToken, requireMember, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { vendorArtUrl, vendorName, type Catalogue, type CatalogueStore, type GameRow } from './catalogue.store';
 import { filterCode, langOf } from './game.http';
@@ -98,6 +98,12 @@ function lottoOf(game: GameRow, q: LaunchQuery) {
   return { area: q.lottoArea ?? 'LOTTERY', prizeMode, view: q.lottoView };
 }
 
+/** The hash of the sign-in a request carries (requireMember has checked it is live). */
+function signinTokenHash(request: FastifyRequest): string | null {
+  const token = tokenFrom(request.headers.authorization);
+  return token ? hashToken(token) : null;
+}
+
 /** Game launch: records the launch and the member's recent game, and answers the platform's launch page. */
 export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (app, { store }) => {
   const launch = async (request: FastifyRequest<{ Querystring: LaunchQuery }>, forceTrial: boolean) => {
@@ -131,6 +137,8 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
         vendorCode: game.vendor,
         nodeId: game.nodeId,
         accountType: q.accountType,
+        // the game can't outlive this sign-in (its logout or session time limit ends it too)
+        signinTokenHash: signinTokenHash(request),
       });
       return gameUrlOf(plan, { token, gameCode: game.gameCode, lang: langOf(request).toLowerCase(), accountType: q.accountType });
     });

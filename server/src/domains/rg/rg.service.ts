@@ -6,6 +6,7 @@ import type { RgExclusionDto, RgLimitDto, RgProfileDto, RgSessionDto } from '@kh
 import type { Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
 import { revokeMemberSessions } from '../../http/auth';
+import { capWalletSessionsToSignins } from '../wallet/wallet-sessions';
 import {
   cancelChange,
   checkLimits,
@@ -333,6 +334,8 @@ export async function setSessionLimit(
       `UPDATE sessions SET expires_at = least(expires_at, created_at + make_interval(mins => $2)) WHERE token_hash = $1`,
       [currentTokenHash, minutes],
     );
+    // the games this sign-in has open end with it
+    await capWalletSessionsToSignins(q, memberId);
   }
   await audit(q, memberId, 'SESSION_LIMIT_SET', { before: p.session_limit_minutes, after: minutes }, actor);
 }

@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { runOps } from '../../cli/ops';
 import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
-import { findWalletSession } from '../wallet/wallet-sessions';
+import { findWalletSession, walletTokenHash } from '../wallet/wallet-sessions';
 import { CARDS, DICE, SLOT, studioHelpers } from './studio.test-support';
 
 jest.setTimeout(60_000);
 
 let t: TestDb & { app: FastifyInstance };
 const h = studioHelpers(() => t.app, 'sl');
-const { member, launch, studio } = h;
+const { member, launch, studio, fund, play } = h;
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -109,6 +109,70 @@ describe('launches', () => {
         headers: { 'x-ops-key': TEST_OPS_KEY },
       });
     }
+  });
+});
+
+describe('a game lives no longer than the sign-in that launched it (issue 16)', () => {
+  const expiryOf = async (token: string) =>
+    (await t.db.one<{ expires_at: Date }>(
+      `SELECT expires_at FROM wallet_sessions WHERE session_token_hash IS NOT NULL AND token_hash = $1`,
+      [walletTokenHash(token)],
+    ))!.expires_at;
+  const signinExpiryOf = async (memberId: number) =>
+    (await t.db.one<{ expires_at: Date }>(
+      `SELECT expires_at FROM sessions WHERE member_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [memberId],
+    ))!.expires_at;
+
+  it('its wallet token expires with the sign-in, and logging out ends the open game', async () => {
+    const m = await member();
+    await fund(m, 100);
+    const l = await launch(m, SLOT, 1);
+    expect((await expiryOf(l.token!)).getTime()).toBeLessThanOrEqual((await signinExpiryOf(m.id)).getTime());
+    expect((await play(l.token!, 100)).status).toBe(200);
+    const out = await t.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { authorization: m.token } });
+    expect(out.statusCode).toBe(200);
+    const after = await play(l.token!, 100);
+    expect(after.status).toBe(401);
+    expect(await findWalletSession(t.db, l.token!)).toBeNull();
+  });
+
+  it('a session time limit set while a game is open ends the game when the limit is reached', async () => {
+    const m = await member();
+    await fund(m, 100);
+    const l = await launch(m, SLOT, 1);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/rg/session-limit',
+      headers: { authorization: m.token },
+      payload: { minutes: 30 },
+    });
+    expect(set.statusCode).toBe(200);
+    const ends = await signinExpiryOf(m.id);
+    expect((await expiryOf(l.token!)).getTime()).toBe(ends.getTime());
+    // a later launch under the limited sign-in gets the same end
+    const l2 = await launch(m, DICE, 1);
+    expect((await expiryOf(l2.token!)).getTime()).toBe(ends.getTime());
+    // the limit is reached: the sign-in and both games are over (bets refused)
+    await t.db.query(
+      `UPDATE sessions SET created_at = created_at - interval '31 minutes', expires_at = expires_at - interval '31 minutes' WHERE member_id = $1`,
+      [m.id],
+    );
+    await t.db.query(`UPDATE wallet_sessions SET expires_at = expires_at - interval '31 minutes' WHERE member_id = $1`, [m.id]);
+    expect((await play(l.token!, 100)).status).toBe(401);
+    expect((await play(l2.token!, 100, { direction: 'OVER', target: 4999 })).status).toBe(401);
+  });
+
+  it("log out everywhere else ends the other sign-ins' games, not this one's", async () => {
+    const m = await member();
+    await fund(m, 100);
+    const other = await launch(m, SLOT, 1);
+    const { createSession, revokeMemberSessions, hashToken } = await import('../../http/auth');
+    const second = await createSession(t.db, m.id);
+    const mine = await launch({ ...m, token: second.token }, SLOT, 1);
+    await revokeMemberSessions(t.db, m.id, hashToken(second.token));
+    expect(await findWalletSession(t.db, other.token!)).toBeNull();
+    expect(await findWalletSession(t.db, mine.token!)).toMatchObject({ memberId: m.id, expired: false });
   });
 });
 

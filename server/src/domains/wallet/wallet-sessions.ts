@@ -22,16 +22,37 @@ export const walletTokenHash = (token: string) => createHash('sha256').update(to
 
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
-/** Issues the wallet token of a launch (accountType 0: a free trial, which never touches the ledger). */
+/**
+ * Issues the wallet token of a launch (accountType 0: a free trial, which never touches the ledger).
+ * With `signinTokenHash` (the sign-in the launch came from) the token expires no later than that
+ * sign-in, ends when it logs out, and is shortened with it by a session time limit.
+ */
 export async function issueWalletSession(
   q: Queryable,
-  s: { memberId: number; vendorCode: string; nodeId: number | null; accountType: 0 | 1; ttlSeconds?: number },
+  s: {
+    memberId: number;
+    vendorCode: string;
+    nodeId: number | null;
+    accountType: 0 | 1;
+    ttlSeconds?: number;
+    signinTokenHash?: string | null;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const row = await q.one<{ expires_at: Date }>(
-    `INSERT INTO wallet_sessions (token_hash, member_id, vendor_code, node_id, account_type, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING expires_at`,
-    [walletTokenHash(token), s.memberId, s.vendorCode, s.nodeId, s.accountType, s.ttlSeconds ?? WALLET_SESSION_TTL_S],
+    `INSERT INTO wallet_sessions (token_hash, member_id, vendor_code, node_id, account_type, expires_at, session_token_hash)
+     VALUES ($1, $2, $3, $4, $5,
+             least(now() + make_interval(secs => $6), (SELECT expires_at FROM sessions WHERE token_hash = $7::text)), $7::text)
+     RETURNING expires_at`,
+    [
+      walletTokenHash(token),
+      s.memberId,
+      s.vendorCode,
+      s.nodeId,
+      s.accountType,
+      s.ttlSeconds ?? WALLET_SESSION_TTL_S,
+      s.signinTokenHash ?? null,
+    ],
   );
   return { token, expiresAt: row!.expires_at };
 }
@@ -67,4 +88,21 @@ export async function findWalletSession(q: Queryable, token: string): Promise<Wa
 /** Ends every wallet session of a member (logout everywhere, self-exclusion). */
 export async function revokeWalletSessions(q: Queryable, memberId: number): Promise<void> {
   await q.query(`UPDATE wallet_sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL`, [memberId]);
+}
+
+/** Ends the games a sign-in launched (its logout). */
+export async function revokeSigninWalletSessions(q: Queryable, signinTokenHash: string): Promise<void> {
+  await q.query(`UPDATE wallet_sessions SET revoked_at = now() WHERE session_token_hash = $1 AND revoked_at IS NULL`, [
+    signinTokenHash,
+  ]);
+}
+
+/** Shortens the games of a member's sign-ins to their sign-in's expiry (a session time limit applied). */
+export async function capWalletSessionsToSignins(q: Queryable, memberId: number): Promise<void> {
+  await q.query(
+    `UPDATE wallet_sessions w SET expires_at = s.expires_at
+       FROM sessions s
+      WHERE w.member_id = $1 AND w.revoked_at IS NULL AND w.session_token_hash = s.token_hash AND w.expires_at > s.expires_at`,
+    [memberId],
+  );
 }
