@@ -82,6 +82,12 @@ test('register by username, log out, log in again', async ({ page, request }) =>
   await modal.getByRole('button', { name: 'Register', exact: true }).click();
   await loggedIn(page);
   await expect(page).toHaveURL(/\/$/);
+  // responsible gambling: the new player is asked to set a deposit limit, and is taken to the limits
+  const prompt = page.getByTestId('deposit-limit-prompt');
+  await expect(prompt).toContainText('set a deposit limit');
+  await prompt.getByRole('button', { name: 'Set a deposit limit' }).click();
+  await expect(page).toHaveURL(/\/member\/responsibleGaming$/);
+  await expect(prompt).toBeHidden();
   await logout(page);
 
   await openLogin(page);

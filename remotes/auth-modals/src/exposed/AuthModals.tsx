@@ -4,7 +4,7 @@ import { modalAtom } from '@khela/session';
 import { Modal } from '@khela/ui';
 import { NS } from '../i18n';
 import { LoginForm } from '../features/LoginPopup';
-import { RegisterPopup } from '../features/RegisterPopup';
+import { DepositLimitPrompt, RegisterPopup } from '../features/RegisterPopup';
 import { ChangePasswordPopup, ForgotPopup } from '../features/PasswordPopups';
 import '../auth.css';
 
@@ -22,6 +22,13 @@ export default function AuthModals() {
         </Modal>
       );
     case 'registerModal':
+      if (modal.props?.step === 'limit') {
+        return (
+          <Modal title={t('register.welcomeTitle')} onClose={close} testId="deposit-limit-prompt">
+            <DepositLimitPrompt />
+          </Modal>
+        );
+      }
       return (
         <Modal title={t('register.title')} onClose={close} testId="register-modal">
           <RegisterPopup />

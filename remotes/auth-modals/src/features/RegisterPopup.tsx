@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, ApiError, isFlagEnabled } from '@khela/api';
@@ -251,5 +252,33 @@ export function RegisterPopup() {
         </Modal>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Shown once a registration has signed the new player in: the responsible-gambling prompt to set a
+ * deposit limit before the first deposit (the limits page), or not now.
+ */
+export function DepositLimitPrompt() {
+  const { t } = useTranslation(NS);
+  const setModal = useSetAtom(modalAtom);
+  const navigate = useNavigate();
+  return (
+    <div className="auth-form">
+      <p data-testid="deposit-limit-prompt-text">{t('register.welcomeLimit')}</p>
+      <button
+        type="button"
+        className="k-button auth-form__submit"
+        onClick={() => {
+          setModal(null);
+          navigate('/member/responsibleGaming');
+        }}
+      >
+        {t('register.setLimit')}
+      </button>
+      <button type="button" className="k-button k-button--ghost" onClick={() => setModal(null)}>
+        {t('register.notNow')}
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
 import { ApiError, apiRequest, type PermissionInfo } from '@khela/api';
@@ -8,7 +8,7 @@ import { sealedRequest } from '@khela/api/seal';
 import { loginStateAtom, modalAtom, permissionAtom } from '@khela/session';
 import '../i18n';
 import { LoginForm } from './LoginPopup';
-import { RegisterPopup } from './RegisterPopup';
+import { DepositLimitPrompt, RegisterPopup } from './RegisterPopup';
 import { ChangePasswordPopup } from './PasswordPopups';
 
 jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
@@ -56,12 +56,19 @@ const rules = [
 const permission = (on: string[] = ['USERNAMEREG3']) =>
   ({ whitelabel: flags(on), registrationFieldRules: rules, customerService: [] }) as unknown as PermissionInfo;
 
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
 function renderWith(ui: React.ReactElement, on?: string[], path = '/') {
   const store = createStore();
   store.set(permissionAtom, permission(on));
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        {ui}
+        <Location />
+      </MemoryRouter>
     </Provider>,
   );
   return store;
@@ -257,6 +264,8 @@ describe('register popup', () => {
     type('confirmPassword', 'long-enough-1');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(store.get(loginStateAtom).isLogin).toBe(true));
+    // the new player is asked to set a deposit limit (responsible gambling)
+    expect(store.get(modalAtom)).toEqual({ key: 'registerModal', props: { step: 'limit' } });
     expect(sealed.mock.calls[0][0]).toBe('/wps/member/register');
     expect(sealed.mock.calls[0][1].body).toMatchObject({
       username: 'rahim01',
@@ -264,6 +273,18 @@ describe('register popup', () => {
       login: true,
       registerMethod: 'WEB',
     });
+  });
+
+  test('the deposit-limit prompt after registration leads to the limits page, or closes', async () => {
+    const store = renderWith(<DepositLimitPrompt />);
+    store.set(modalAtom, { key: 'registerModal', props: { step: 'limit' } });
+    expect(screen.getByTestId('deposit-limit-prompt-text')).toHaveTextContent('set a deposit limit');
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(store.get(modalAtom)).toBeNull();
+    store.set(modalAtom, { key: 'registerModal', props: { step: 'limit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set a deposit limit' }));
+    expect(store.get(modalAtom)).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/member/responsibleGaming');
   });
 
   test('an invalid invitation code opens the warning dialog and registers nothing', async () => {

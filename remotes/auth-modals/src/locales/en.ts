@@ -40,6 +40,11 @@ export const en = {
     back: 'Back',
   },
   register: {
+    welcomeTitle: 'Welcome to Khela',
+    welcomeLimit:
+      'Your account is ready. Play within your means: set a deposit limit per 24 hours, 7 days or month before your first deposit. You can change it any time under Responsible gaming.',
+    setLimit: 'Set a deposit limit',
+    notNow: 'Not now',
     limitPrompt:
       'Play responsibly: once registered, set yourself a deposit limit under Member centre → Responsible gaming (before your first deposit).',
     title: 'Register',

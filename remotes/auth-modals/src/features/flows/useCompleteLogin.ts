@@ -44,7 +44,8 @@ export function useCompleteLogin() {
         setModal({ key: 'changePassModal', props: { forced: '1', knownPassword: opts.knownPassword } });
         return;
       }
-      setModal(null);
+      // a new player is asked to set a deposit limit before the first deposit (responsible gambling)
+      setModal(opts.type === 'register' ? { key: 'registerModal', props: { step: 'limit' } } : null);
       if (opts.agentPage) navigate('/agentHome');
       else if (opts.type === 'register' || opts.type === 'freeplay' || opts.type === 'reset') navigate('/');
     },
