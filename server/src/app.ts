@@ -12,6 +12,8 @@ import { systemRoutes } from './domains/system/system.routes';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
+import { helpRoutes } from './domains/content/help.routes';
+import { contentOpsRoutes } from './domains/content/content.ops';
 import { installRequestGuards } from './http/request-guards';
 import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
@@ -155,6 +157,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(authDomain);
     await app.register(gameDomain);
     await app.register(contentRoutes);
+    await app.register(helpRoutes);
+    await app.register(contentOpsRoutes, { prefix: '/ops/content' });
     await app.register(walletDomain);
     await app.register(paymentsDomain, opts.payments ?? {});
     await app.register(rgDomain, opts.rg ?? {});

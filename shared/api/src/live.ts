@@ -38,6 +38,8 @@ export interface LiveEventMap {
   logout: { reason: LiveLogoutReason };
   /** a transfer-wallet transfer was settled after the request answered (a vendor's late answer) */
   transfer: TransferDto;
+  /** an operator added or changed an announcement (reload the notices, popups and banners) */
+  announcement: { id: number; type: 'B' | 'PL' | 'PU' | 'PR' };
 }
 
 export type LiveEventName = keyof LiveEventMap;

@@ -16,6 +16,7 @@ import { rum } from './0018_rum';
 import { lossLimits } from './0019_loss_limits';
 import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
+import { helpCentre } from './0028_help_centre';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   lossLimits,
   lossHours,
   gameSessionsFollowSignin,
+  helpCentre,
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Announcement, AnnouncementsResponse, Banner } from '@khela/api/games';
 import type { Queryable } from '../../db/db';
 import { ok, replies } from '../../http/envelope';
+import { sanitizeRichText } from './sanitize';
 
 const tags = ['content'];
 const str = { type: 'string' };
@@ -78,7 +79,7 @@ async function load(
         id: Number(r.id),
         groupName: r.group_name!,
         title: r.title,
-        content: r.content,
+        content: sanitizeRichText(r.content),
         imageUrl: bannerImage(r),
         link: r.link,
       };
@@ -91,7 +92,8 @@ async function load(
       id: Number(r.id),
       type: r.type,
       title: r.title,
-      content: r.content,
+      // stored sanitised by /ops/content; sanitised again here for rows written any other way
+      content: sanitizeRichText(r.content),
       promotionType: r.promotion_type,
       execution: r.execution,
     };

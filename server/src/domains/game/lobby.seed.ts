@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import { seedAnnouncements } from '../content/content.seed';
+import { seedHelpArticles } from '../content/help.seed';
 import { seedGameCatalogue } from './catalogue.seed';
 import { seedOriginals } from '../studio/studio.seed';
 
@@ -8,4 +9,5 @@ export async function seedLobby(db: Db): Promise<void> {
   await seedGameCatalogue(db);
   await seedOriginals(db);
   await seedAnnouncements(db);
+  await seedHelpArticles(db);
 }
