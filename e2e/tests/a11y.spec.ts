@@ -7,6 +7,10 @@ import { gotoAs, memberToken, OPS_KEY, unique } from './support';
  * width: no serious or critical violation of WCAG 2.1 A and AA.
  */
 
+// each test walks many routes and runs axe on each (CPU-bound): the default minute per test is
+// too little on a busy two-core machine
+test.describe.configure({ timeout: 240_000 });
+
 async function violations(page: Page, include?: string) {
   let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) axe = axe.include(include);

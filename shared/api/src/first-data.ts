@@ -14,6 +14,12 @@ export const FIRST_REQUESTS = {
     path: '/wps/relay/MCSFE_getListAnnouncements',
     query: { types: 'B,PL,PU,PR', platform: 'W', execution: 'B', language: lang },
   }),
+  /** the player notices alone (the news centre) */
+  notices: (lang: string): DataRequest => ({
+    path: '/wps/relay/MCSFE_getListAnnouncements',
+    query: { types: 'PL', platform: 'W', language: lang },
+  }),
+  help: (lang: string): DataRequest => ({ path: '/wps/system/helpCenter', query: { lang, device: 'WEB' } }),
   vendorLanes: (lang: string): DataRequest => ({
     path: '/wps/relay/GCSGAME_newGameVendor',
     query: { language: lang, clientType: CLIENT_TYPE },
@@ -80,9 +86,21 @@ export function entryRoute(pathname: string, search: string, lang: string): Entr
   }
   const fixed: Record<string, EntryRoute> = {
     '/promotions': { name: 'promotions', area: { remote: 'promotions', module: 'PromotionsPage' }, requests: [] },
-    '/notice': { name: 'notice', area: { remote: 'promotions', module: 'NoticeCentre' }, requests: [] },
-    '/noticecontent': { name: 'notice', area: { remote: 'promotions', module: 'NoticeContent' }, requests: [] },
-    '/helpmc': { name: 'helpCentre', area: { remote: 'promotions', module: 'HelpCentre' }, requests: [] },
+    '/notice': {
+      name: 'notice',
+      area: { remote: 'promotions', module: 'NoticeCentre' },
+      requests: [FIRST_REQUESTS.notices(lang)],
+    },
+    '/noticecontent': {
+      name: 'notice',
+      area: { remote: 'promotions', module: 'NoticeContent' },
+      requests: [FIRST_REQUESTS.notices(lang)],
+    },
+    '/helpmc': {
+      name: 'helpCentre',
+      area: { remote: 'promotions', module: 'HelpCentre' },
+      requests: [FIRST_REQUESTS.help(lang)],
+    },
     '/pointMall': { name: 'pointMall', area: { remote: 'points-mall', module: 'PointMall' }, requests: [] },
     '/seamless': { name: 'game', area: { remote: 'lobby', module: 'SeamlessPage' }, requests: [], private: true },
     '/agent': { name: 'agent', area: { remote: 'auth-modals', module: 'AgentLanding' }, requests: [] },

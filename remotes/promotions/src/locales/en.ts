@@ -23,18 +23,17 @@ export const en = {
   noNewsItem: 'Choose a news item from the news centre.',
   help: {
     title: 'Help centre',
-    sections: {
-      faq: 'Frequently asked questions',
-      deposit: 'Deposits and withdrawals',
-      term: 'Terms and conditions',
-      responsible: 'Responsible gaming',
-    },
-    body: {
-      faq: 'Register with a username or a mobile number, then log in to play. Customer service answers every day.',
-      deposit: 'Deposits and withdrawals are made in the member centre with local payment methods.',
-      term: 'You must be 18 or older to play. One account per person. Khela may close accounts that abuse promotions.',
-      responsible: 'Play for fun, set limits, and take breaks. Contact customer service to limit or close your account.',
-    },
+    empty: 'The help centre has no articles yet. Customer service can help you meanwhile.',
   },
+  notices: {
+    list: 'News',
+    page: 'Page {{page}} of {{pages}}',
+    previous: 'Previous page',
+    next: 'Next page',
+    back: 'All news',
+    missing: 'This news item is no longer available.',
+  },
+  error: 'We could not load this. Check your connection and try again.',
+  retry: 'Try again',
 };
 export type PromotionsResources = typeof en;

@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type Load<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: unknown };
+
+/**
+ * Loads with `fetcher` whenever `key` changes (a language switch, a page): loading, the value, or
+ * the error, and `retry`. A later answer never overwrites a newer request's (the old one is aborted).
+ */
+export function useLoad<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): [Load<T>, () => void] {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLoad({ state: 'loading' });
+    fetcher(ctrl.signal).then(
+      (value) => !ctrl.signal.aborted && setLoad({ state: 'ok', value }),
+      (error: unknown) => !ctrl.signal.aborted && setLoad({ state: 'error', error }),
+    );
+    return () => ctrl.abort();
+    // the fetcher is a fresh closure on every render; `key` says when it asks for something new
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  return [load, useCallback(() => setAttempt((a) => a + 1), [])];
+}
