@@ -25,6 +25,9 @@ const env = {
   KHELA_REMOTE_TIMEOUT_MS: process.env.KHELA_REMOTE_TIMEOUT_MS ?? '5000',
   // lottery draws every 20 seconds, closing 3 seconds before, settled within a second: the lottery
   // test sees a draw run without waiting minutes
+  // the seeded announcement popups start switched off: one after every login would cover what the
+  // tests click (the announcements test publishes its own)
+  KHELA_SEED_POPUPS: 'off',
   KHELA_LOTTERY_INTERVAL_S: process.env.KHELA_LOTTERY_INTERVAL_S ?? '20',
   KHELA_LOTTERY_CLOSE_S: process.env.KHELA_LOTTERY_CLOSE_S ?? '3',
   KHELA_LOTTERY_SETTLE_MS: process.env.KHELA_LOTTERY_SETTLE_MS ?? '1000',

@@ -252,6 +252,8 @@ export interface Announcement {
   content: string;
   promotionType: string | null;
   execution: string | null;
+  /** where its button leads (a path of the storefront), if anywhere */
+  link?: string | null;
 }
 
 /** GET /wps/relay/MCSFE_getListAnnouncements */

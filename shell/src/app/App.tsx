@@ -7,6 +7,7 @@ import { StatusGate } from '../features/status-gate/StatusGate';
 import { useSessionBootstrap } from '../features/session-bootstrap/useSessionBootstrap';
 import { NavigationEffects } from '../features/navigation/NavigationEffects';
 import { LiveGate, RealityCheckGate } from '../features/live/LiveGate';
+import { AnnouncementGate } from '../features/announcements/AnnouncementGate';
 import { AppRoutes } from './AppRoutes';
 import { ModalHost, PageLoader } from './ModalHost';
 
@@ -37,6 +38,7 @@ export function App() {
           <NavigationEffects />
           <AppRoutes />
           <ModalHost />
+          <AnnouncementGate />
           <RealityCheckGate />
           <PageLoader />
         </StatusGate>

@@ -18,6 +18,7 @@ const announcement = {
     content: str,
     promotionType: nullableStr,
     execution: nullableStr,
+    link: nullableStr,
   },
 };
 
@@ -96,6 +97,7 @@ async function load(
       content: sanitizeRichText(r.content),
       promotionType: r.promotion_type,
       execution: r.execution,
+      link: r.link,
     };
     (r.type === 'PL' ? value.playerNotices : r.type === 'PU' ? value.popup : value.promotion).push(a);
   }

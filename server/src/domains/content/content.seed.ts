@@ -190,20 +190,25 @@ export const CONTENT_SEED_VERSION = '1';
 
 /**
  * Inserts the announcements that are missing (by their seed key), once per seed version: an
- * announcement an operator removed does not come back, and none is ever changed.
+ * announcement an operator removed does not come back, and none is ever changed. With
+ * KHELA_SEED_POPUPS=off the popups are seeded switched off (the end-to-end tests' server: a popup
+ * after every login would cover what the other tests click; an operator can switch them on).
  */
-export async function seedAnnouncements(db: Db): Promise<void> {
+export async function seedAnnouncements(db: Db, popupsActive = process.env.KHELA_SEED_POPUPS !== 'off'): Promise<void> {
   const done = await db.one<{ value: string }>(`SELECT value FROM catalogue_meta WHERE key = 'content_seed_version'`);
   if (done?.value === CONTENT_SEED_VERSION) return;
   await db.tx(async (q) => {
     await q.query(
-      `INSERT INTO announcements (seed_key, type, group_name, execution, link, promotion_type, title_en, content_en, title_bn, content_bn, sort)
-       SELECT k, t, g, e, l, p, te, ce, tb, cb, ord * 10
+      `INSERT INTO announcements (seed_key, type, group_name, execution, link, promotion_type, title_en, content_en, title_bn, content_bn, sort, active)
+       SELECT k, t, g, e, l, p, te, ce, tb, cb, ord * 10, t <> 'PU' OR $2
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb)
                 AS (k text, t text, g text, e text, l text, p text, te text, ce text, tb text, cb text)) WITH ORDINALITY
            AS x(k, t, g, e, l, p, te, ce, tb, cb, ord)
        ON CONFLICT (seed_key) DO NOTHING`,
-      [JSON.stringify(ANNOUNCEMENTS.map(([k, t, g, e, l, p, te, ce, tb, cb]) => ({ k, t, g, e, l, p, te, ce, tb, cb })))],
+      [
+        JSON.stringify(ANNOUNCEMENTS.map(([k, t, g, e, l, p, te, ce, tb, cb]) => ({ k, t, g, e, l, p, te, ce, tb, cb }))),
+        popupsActive,
+      ],
     );
     await q.query(
       `INSERT INTO catalogue_meta (key, value) VALUES ('content_seed_version', $1)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestApi, opsCall, type TestDb } from '../../test-support/test-db';
+import { seedAnnouncements } from './content.seed';
 
 jest.setTimeout(60_000);
 
@@ -161,6 +162,25 @@ describe('announcements kept by operators', () => {
     expect(changed.body.value.active).toBe(false);
     const listed = await opsCall(t.app, 'GET', '/ops/content/announcements?type=PL&active=false');
     expect(listed.body.value.map((a: { id: number }) => a.id)).toContain(id);
+  });
+
+  it('popups follow the execution code asked for and carry their link; the seed can start them switched off', async () => {
+    const b = await announcements('types=PU&execution=B&language=EN');
+    expect(b.body.value.popup).toEqual([
+      expect.objectContaining({ type: 'PU', execution: 'B', link: '/promotions', title: 'Welcome to Khela' }),
+    ]);
+    const f = await announcements('types=PU&execution=F&language=EN');
+    expect(f.body.value.popup.map((a: { execution: string }) => a.execution)).toEqual(['F']);
+    expect((await announcements('types=PU&execution=A&language=EN')).body.value.popup).toEqual([]);
+    // KHELA_SEED_POPUPS=off (the end-to-end server): the same popups, switched off for an operator to switch on
+    await t.db.query(`DELETE FROM announcements WHERE seed_key LIKE 'popup-%'`);
+    await t.db.query(`DELETE FROM catalogue_meta WHERE key = 'content_seed_version'`);
+    await seedAnnouncements(t.db, false);
+    const rows = await t.db.query<{ type: string; active: boolean }>(
+      `SELECT type, active FROM announcements WHERE seed_key IS NOT NULL`,
+    );
+    expect(rows.filter((r) => r.type === 'PU').map((r) => r.active)).toEqual([false, false]);
+    expect(rows.filter((r) => r.type !== 'PU').every((r) => r.active)).toBe(true);
   });
 
   it('refuses a banner without its group, an end before the start, a javascript: link, an unknown id; changes nothing', async () => {

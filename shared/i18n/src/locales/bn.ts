@@ -82,6 +82,14 @@ export const bn: CommonResources = {
     customerService: 'গ্রাহক সেবা',
     checkFailed: 'সার্ভারে পৌঁছানো যায়নি। সংযোগ পরীক্ষা করে আবার চেষ্টা করুন।',
   },
+  announcements: {
+    label: 'ঘোষণা',
+    prev: 'আগেরটি',
+    next: 'পরেরটি',
+    position: '{{count}}টির মধ্যে {{n}}',
+    promotion: 'পুরস্কার কেন্দ্রে যান',
+    more: 'আরও জানুন',
+  },
   logout: {
     confirm: 'আপনি কি লগআউট করতে চান?',
   },

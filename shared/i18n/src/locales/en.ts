@@ -81,6 +81,14 @@ export const en = {
     customerService: 'Customer service',
     checkFailed: 'We could not reach the server. Check your connection and try again.',
   },
+  announcements: {
+    label: 'Announcements',
+    prev: 'Previous',
+    next: 'Next',
+    position: '{{n}} of {{count}}',
+    promotion: 'Go to the reward centre',
+    more: 'Learn more',
+  },
   logout: {
     confirm: 'Do you want to log out?',
   },
