@@ -80,3 +80,25 @@ test('the help centre: operators edit an article; /helpmc#term opens at the term
   const modal = page.getByTestId('helpModal');
   await expect(modal.getByTestId('help-term')).toBeInViewport();
 });
+
+test('the right bar offers the app downloads, each with a QR code, and the mobile configuration profile', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  const bar = page.getByTestId('right-bar');
+  for (const name of ['Android', 'iOS', 'Mobile configuration']) await expect(bar.getByRole('link', { name })).toBeVisible();
+  const codes = bar.locator('.k-download img');
+  await expect(codes).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await codes.nth(i).scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => codes.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  const href = await bar.getByRole('link', { name: 'Mobile configuration' }).getAttribute('href');
+  const profile = await request.get(href!);
+  expect(profile.headers()['content-type']).toMatch(/^application\/x-apple-aspen-config/);
+  expect(await profile.text()).toContain('com.apple.webClip.managed');
+});

@@ -9,6 +9,7 @@ import { sessionRoutes } from './domains/session/session.routes';
 import { memberRoutes } from './domains/member/member.routes';
 import { opsRoutes } from './domains/ops/ops.routes';
 import { systemRoutes } from './domains/system/system.routes';
+import { resourceRoutes } from './domains/system/resources.routes';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
@@ -151,6 +152,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     } else app.get('/wps/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
     await app.register(systemRoutes, { prefix: '/wps/system' });
+    await app.register(resourceRoutes);
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops' });

@@ -20,6 +20,7 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
     { resourceType: 'social', labelNameEn: 'Telegram', url: 'https://t.me/khela_news_example' },
     { resourceType: 'app', labelNameEn: 'Android', url: 'https://khela.example/download/android' },
     { resourceType: 'app', labelNameEn: 'iOS', url: 'https://khela.example/download/ios' },
+    { resourceType: 'app', labelNameEn: 'Mobile Config', url: '/wps/static/khela.mobileconfig' },
   ],
   mainDomain: 'khela.example',
   domains: ['khela.example', 'www.khela.example'],

@@ -81,7 +81,8 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
     properties: {
       resourceType: { type: 'string', minLength: 1, maxLength: 50 },
       labelNameEn: { type: 'string', minLength: 1, maxLength: 100 },
-      url: httpsUrl,
+      // an https address, or a path of the site itself (the mobile configuration profile)
+      url: { anyOf: [httpsUrl, { type: 'string', maxLength: 500, pattern: '^/(?!/)[A-Za-z0-9._~!$&()*+,;=:@%/-]*$' }] },
     },
   }),
   mainDomain: hostname,

@@ -24,7 +24,8 @@ const DOWNLOADS = ['android', 'ios', 'mobileConfig'] as const;
 export function RightBar() {
   const { t } = useTranslation();
   const cs = useCustomerService();
-  const downloads = useAtomValue(permissionAtom)?.resources?.download ?? [];
+  // the server groups its resource entries by resourceType: the app downloads are 'app'
+  const downloads = useAtomValue(permissionAtom)?.resources?.app ?? [];
   return (
     <aside className="k-right-bar" data-testid="right-bar">
       {downloads.length ? (
@@ -32,9 +33,12 @@ export function RightBar() {
           <h3>{t('rightBar.download')}</h3>
           <ul>
             {DOWNLOADS.map((key) => {
-              const res = downloads.find((r) => r.labelNameEn.replace(/\s/g, '').toLowerCase() === key.toLowerCase());
+              const index = downloads.findIndex((r) => r.labelNameEn.replace(/\s/g, '').toLowerCase() === key.toLowerCase());
+              const res = downloads[index];
               return res ? (
-                <li key={key}>
+                <li key={key} className="k-download">
+                  {/* drawn by the server (the qrcode library): scanned with a phone, it opens the link */}
+                  <img src={`/wps/system/qr/app/${index}`} width={88} height={88} loading="lazy" decoding="async" alt="" />
                   <a href={res.url}>{t(`rightBar.${key}`)}</a>
                 </li>
               ) : null;
