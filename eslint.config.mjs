@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'server/**/*.ts',
+      'server/**/*.{ts,mjs}',
       'deploy/**/*.ts',
       'e2e/**/*.ts',
       'scripts/**/*.{js,mjs,cjs,ts}', // the benchmarks' page.evaluate callbacks run in the browser: see below

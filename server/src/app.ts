@@ -10,6 +10,9 @@ import { memberRoutes } from './domains/member/member.routes';
 import { opsRoutes } from './domains/ops/ops.routes';
 import { systemRoutes } from './domains/system/system.routes';
 import { resourceRoutes } from './domains/system/resources.routes';
+import { socialRoutes } from './domains/social/social.routes';
+import { socialOpsRoutes } from './domains/social/social.ops';
+import type { OidcClients } from './domains/social/oidc';
 import { systemSchemas } from './domains/system/system.schemas';
 import { gameDomain } from './domains/game/game.plugin';
 import { contentRoutes } from './domains/content/content.routes';
@@ -52,6 +55,8 @@ declare module 'fastify' {
 export interface ApiOptions {
   /** A database to use; the caller keeps ownership (it is not closed with the app). */
   db?: Db;
+  /** the OpenID providers' discovered configurations (a test shares one; default: one per app) */
+  oidcClients?: OidcClients;
   /** Without `db`: PostgreSQL URL (default env DATABASE_URL), else PGlite on `dataDir` (default env KHELA_DATA_DIR or `.data/pglite`). */
   databaseUrl?: string;
   dataDir?: string;
@@ -153,6 +158,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     await app.register(systemRoutes, { prefix: '/wps/system' });
     await app.register(resourceRoutes);
+    await app.register(socialRoutes, { clients: opts.oidcClients });
+    await app.register(socialOpsRoutes, { prefix: '/ops/social' });
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops' });

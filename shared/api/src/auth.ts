@@ -297,3 +297,43 @@ export const PASSWORD_MAX = 64;
 
 /** Remember-me lasts one day (the spec's 86400000 ms). */
 export const REMEMBER_MS = 86_400_000;
+
+/*
+ * Social sign-in (OpenID Connect, authorisation code with PKCE; flag SOCIALLOGIN3). The browser
+ * leaves for the provider and comes back to the page it left with `#social=<code>` (or
+ * `#socialError=<errorCode>`); the code, good once for two minutes, is exchanged for the session.
+ */
+/** GET /wps/session/social/providers -> the providers operators switched on (none while the flag is off) */
+export interface SocialProvider {
+  id: string;
+  label: string;
+}
+/** POST /wps/session/social/:provider/start (Authorization of a member links the identity to it) */
+export interface SocialStartRequest {
+  /** the page to come back to: a path of the site */
+  returnTo: string;
+  /** a referral code from the page's link, for a member the sign-in creates */
+  referralCode?: string;
+}
+export interface SocialStartValue {
+  /** the provider's authorisation address: the browser goes there */
+  url: string;
+}
+/** POST /wps/session/social/complete { code } -> LoginValue */
+export interface SocialCompleteRequest {
+  code: string;
+}
+export const SOCIAL_ERRORS = {
+  /** SOCIALLOGIN3 off, or the provider unknown or switched off */
+  disabled: 'OPERATION_NOT_ENABLED',
+  /** the sign-in was not finished in time, or its code was used already */
+  expired: 'SOCIAL_LOGIN_EXPIRED',
+  /** the provider refused or its answer failed a check (state, nonce, PKCE, signature) */
+  failed: 'SOCIAL_LOGIN_FAILED',
+  /** this provider account is linked to another member */
+  linkedElsewhere: 'SOCIAL_ACCOUNT_LINKED',
+  /** new members can't register now (registration closed by the operator) */
+  closed: 'SOCIAL_REGISTRATION_CLOSED',
+} as const;
+/** the fragment keys the provider's return brings */
+export const SOCIAL_RETURN = { code: 'social', error: 'socialError' } as const;

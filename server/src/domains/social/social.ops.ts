@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError, ok, replies } from '../../http/envelope';
+import { guardOps } from '../../http/ops-auth';
+
+const hide = true;
+
+interface ProviderBody {
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  redirectUri?: string | null;
+  enabled?: boolean;
+  sort?: number;
+}
+
+const providerView = {
+  type: 'object',
+  required: ['id', 'label', 'issuer', 'clientId', 'redirectUri', 'enabled', 'sort'],
+  properties: {
+    id: { type: 'string' },
+    label: { type: 'string' },
+    issuer: { type: 'string' },
+    clientId: { type: 'string' },
+    redirectUri: { type: ['string', 'null'] },
+    enabled: { type: 'boolean' },
+    sort: { type: 'integer' },
+  },
+};
+
+// an https issuer, or http on this machine (a provider for development and tests)
+const issuer = {
+  type: 'string',
+  maxLength: 500,
+  pattern: '^(https://[^\\s/]+(/[^\\s]*)?|http://(127\\.0\\.0\\.1|localhost)(:\\d+)?(/[^\\s]*)?)$',
+};
+
+/** Operators configure the social sign-in providers (the secret is written, never read back). */
+export const socialOpsRoutes: FastifyPluginAsync = async (app) => {
+  guardOps(app);
+
+  app.get('/providers', { schema: { hide, response: replies({ type: 'array', items: providerView }) } }, async () =>
+    ok(
+      await app.db.query(
+        `SELECT id, label, issuer, client_id AS "clientId", redirect_uri AS "redirectUri", enabled, sort FROM social_providers ORDER BY sort, id`,
+      ),
+    ),
+  );
+
+  app.put<{ Params: { id: string }; Body: ProviderBody }>(
+    '/providers/:id',
+    {
+      schema: {
+        hide,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,31}$' } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['label', 'issuer', 'clientId'],
+          properties: {
+            label: { type: 'string', minLength: 1, maxLength: 40 },
+            issuer,
+            clientId: { type: 'string', minLength: 1, maxLength: 200 },
+            clientSecret: { type: 'string', minLength: 1, maxLength: 500 },
+            redirectUri: { anyOf: [{ type: 'string', maxLength: 500, pattern: '^https?://[^\\s]+$' }, { type: 'null' }] },
+            enabled: { type: 'boolean' },
+            sort: { type: 'integer', minimum: -1000, maximum: 1000 },
+          },
+        },
+        response: replies(providerView),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const exists = await app.db.one('SELECT 1 FROM social_providers WHERE id = $1', [request.params.id]);
+      if (!exists && !b.clientSecret)
+        throw new ApiError(400, 'VALIDATION_ERROR', 'body/clientSecret is required for a new provider');
+      const row = await app.db.one(
+        `INSERT INTO social_providers (id, label, issuer, client_id, client_secret, redirect_uri, enabled, sort)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
+           client_secret = COALESCE($9, social_providers.client_secret), redirect_uri = EXCLUDED.redirect_uri,
+           enabled = EXCLUDED.enabled, sort = EXCLUDED.sort, updated_at = now()
+         RETURNING id, label, issuer, client_id AS "clientId", redirect_uri AS "redirectUri", enabled, sort`,
+        [
+          request.params.id,
+          b.label,
+          b.issuer,
+          b.clientId,
+          b.clientSecret ?? '',
+          b.redirectUri ?? null,
+          b.enabled ?? true,
+          b.sort ?? 0,
+          b.clientSecret ?? null,
+        ],
+      );
+      return ok(row);
+    },
+  );
+};
