@@ -37,5 +37,20 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const pub = spawnSync(process.execPath, [tsx, 'deploy/src/publish-all.ts'], { cwd: root, env, stdio: 'inherit' });
 if (pub.status !== 0) process.exit(pub.status ?? 1);
 const server = spawn(process.execPath, [tsx, 'deploy/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+// a real OpenID provider for the social sign-in test (the test configures it as a provider), on
+// the port 1000 above the platform's
+const oidcPort = String(Number(port) + 1000);
+const oidc = spawn(
+  process.execPath,
+  [join(root, 'server/src/test-support/oidc-provider.mjs'), oidcPort, `http://127.0.0.1:${port}/wps/session/social/callback`],
+  { cwd: join(root, 'server'), stdio: ['ignore', 'ignore', 'ignore'] },
+);
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    oidc.kill(sig);
+    server.kill(sig);
+  });
+server.on('exit', (code) => {
+  oidc.kill();
+  process.exit(code ?? 0);
+});

@@ -6,8 +6,8 @@ import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { App } from './app/App';
-import { takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
-import { permissionAtom, sessionStore, setToken } from '@khela/session';
+import { takeSocialReturn, takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
+import { modalAtom, permissionAtom, sessionStore, setToken } from '@khela/session';
 import './fonts.css';
 import './styles.css';
 
@@ -17,6 +17,9 @@ async function start() {
   // a token handed over in the URL counts before the first render (route guards read it)
   const handedOver = takeTokenFromUrl();
   if (handedOver) setToken(handedOver);
+  // back from a social sign-in: the login modal finishes it (or says why it failed)
+  const social = takeSocialReturn();
+  if (social) sessionStore.set(modalAtom, { key: 'loginPopupModal', props: social });
   const pointer = readPointer()
     .then((p) => registerFromPointer(p, { timeoutMs: bootData().config?.remoteTimeoutMs }))
     .catch((err) => console.error('[khela] no remotes registered', err));

@@ -4,6 +4,7 @@ import { modalAtom } from '@khela/session';
 import { Modal } from '@khela/ui';
 import { NS } from '../i18n';
 import { LoginForm } from '../features/LoginPopup';
+import { SocialReturn } from '../features/SocialLogin';
 import { DepositLimitPrompt, RegisterPopup } from '../features/RegisterPopup';
 import { ChangePasswordPopup, ForgotPopup } from '../features/PasswordPopups';
 import '../auth.css';
@@ -18,7 +19,11 @@ export default function AuthModals() {
     case 'loginModal':
       return (
         <Modal title={t('login.title')} onClose={close} testId="login-modal">
-          <LoginForm />
+          {/* back from a social sign-in: its code completes the login, or its refusal is shown above the form */}
+          {modal.props?.social || modal.props?.socialError ? (
+            <SocialReturn code={modal.props.social} error={modal.props.socialError} />
+          ) : null}
+          {modal.props?.social ? null : <LoginForm />}
         </Modal>
       );
     case 'registerModal':

@@ -23,6 +23,7 @@ import { useSubmit } from './forms/useSubmit';
 import { useCompleteLogin } from './flows/useCompleteLogin';
 import { deviceId, forget, forgetToken, readRemembered, remember as keep } from './flows/remember';
 import { LoginVerification } from './LoginVerification';
+import { SocialButtons } from './SocialLogin';
 import { DIALING_CODE, mobileIsValid, ruleFor } from './rules';
 import { NS } from '../i18n';
 
@@ -57,7 +58,6 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
   const onCaptchaId = useCallback((id: string | null) => setCaptchaId(id), []);
   const smsEnabled = isFlagEnabled(permission?.whitelabel, 'SMSLOGIN3');
   const freePlay = isFlagEnabled(permission?.whitelabel, 'FREEPLAY3');
-  const social = isFlagEnabled(permission?.whitelabel, 'SOCIALLOGIN3');
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
   // a remembered device logs in without the password, until the username is changed
   const byRememberToken =
@@ -239,7 +239,7 @@ export function LoginForm({ agentPage = false }: { agentPage?: boolean }) {
       {agentPage ? null : (
         <>
           {freePlay ? <FreePlayButton /> : null}
-          {social ? <SocialLogin /> : null}
+          <SocialButtons />
           <div className="auth-links">
             <button type="button" className="k-link" onClick={() => setModal({ key: 'registerModal' })}>
               {t('login.toRegister')}
@@ -279,36 +279,6 @@ function FreePlayButton() {
         {t('login.freePlay')}
       </button>
       <ServerError failure={failure} testId="free-play-error" />
-    </div>
-  );
-}
-
-/**
- * Social login (facebook, google) when the flag is on. The providers' sign-in needs the
- * operator's app registrations, which this server does not hold yet: the buttons say so
- * instead of opening a dead window.
- */
-function SocialLogin() {
-  const { t } = useTranslation(NS);
-  const [note, setNote] = useState(false);
-  return (
-    <div className="auth-social">
-      {(['facebook', 'google'] as const).map((p) => (
-        <button
-          key={p}
-          type="button"
-          className="k-button k-button--ghost"
-          onClick={() => setNote(true)}
-          data-testid={`social-${p}`}
-        >
-          {t(`login.social.${p}`)}
-        </button>
-      ))}
-      {note ? (
-        <p className="auth-form__error" role="alert">
-          {t('login.social.unavailable')}
-        </p>
-      ) : null}
     </div>
   );
 }

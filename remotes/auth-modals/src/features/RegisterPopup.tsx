@@ -15,6 +15,8 @@ import { SmsCodeButton } from './forms/SmsCodeButton';
 import { ServerError } from './forms/ServerError';
 import { useSubmit } from './forms/useSubmit';
 import { errorsOf } from './forms/errors';
+import { referralFromUrl } from './flows/referral';
+import { SocialButtons } from './SocialLogin';
 import { useCompleteLogin } from './flows/useCompleteLogin';
 import { deviceId } from './flows/remember';
 import { DIALING_CODE, mobileIsValid, passwordRule, ruleFor } from './rules';
@@ -44,11 +46,7 @@ const INPUT_TYPE: Partial<Record<string, 'password' | 'email' | 'tel'>> = {
   whatsapp: 'tel',
 };
 
-/** The referral code of a referral link (?referralCode= or ?ref=). */
-export function referralFromUrl(search = window.location.search): string {
-  const q = new URLSearchParams(search);
-  return (q.get('referralCode') ?? q.get('ref') ?? '').slice(0, 64);
-}
+export { referralFromUrl } from './flows/referral';
 
 /**
  * Register popup: tabs by USERNAMEREG3 and MOBILENUMREG3; every field the operator enabled, with
@@ -236,6 +234,7 @@ export function RegisterPopup() {
           {t('register.submit')}
         </button>
       </form>
+      <SocialButtons />
       <div className="auth-links">
         <button type="button" className="k-link" onClick={() => setModal({ key: 'loginPopupModal' })}>
           {t('register.toLogin')}

@@ -17,9 +17,8 @@ export const bn: AuthResources = {
     forgot: 'পাসওয়ার্ড ভুলে গেছেন?',
     freePlay: 'ফ্রি প্লে',
     social: {
-      facebook: 'Facebook দিয়ে চালিয়ে যান',
-      google: 'Google দিয়ে চালিয়ে যান',
-      unavailable: 'সোশ্যাল লগইন এখনও যুক্ত হয়নি: ইউজারনেম দিয়ে লগইন করুন, অথবা গ্রাহক সেবায় যোগাযোগ করুন।',
+      continue: '{{name}} দিয়ে চালিয়ে যান',
+      completing: 'আপনাকে সাইন ইন করানো হচ্ছে…',
     },
   },
   captcha: {
@@ -101,6 +100,10 @@ export const bn: AuthResources = {
     supportHoursDefault: 'প্রতিদিন, ২৪ ঘণ্টা',
   },
   errors: {
+    SOCIAL_LOGIN_EXPIRED: 'সাইন-ইনে অনেক সময় লেগেছে বা এটি আগেই ব্যবহার হয়েছে: আবার চেষ্টা করুন।',
+    SOCIAL_LOGIN_FAILED: 'ওই অ্যাকাউন্ট দিয়ে সাইন-ইন হয়নি: আবার চেষ্টা করুন, অথবা ইউজারনেম দিয়ে লগইন করুন।',
+    SOCIAL_ACCOUNT_LINKED: 'ওই অ্যাকাউন্ট অন্য একজন সদস্যের সাথে যুক্ত।',
+    SOCIAL_REGISTRATION_CLOSED: 'এখন নতুন অ্যাকাউন্ট খোলা যাচ্ছে না: গ্রাহক সেবায় যোগাযোগ করুন।',
     terms: 'শর্তাবলীতে সম্মতি দিন',
     US_INCORRECT_USERNAME_PASSWORD_ERROR: 'ইউজারনেম বা পাসওয়ার্ড সঠিক নয়।',
     US_INCORRECT_PASSWORD_MAX_TIMES_ERROR: 'অনেকবার ভুল হয়েছে: {{minutes}} মিনিট পরে আবার চেষ্টা করুন।',

@@ -15,9 +15,8 @@ export const en = {
     forgot: 'Forgot password?',
     freePlay: 'Free play',
     social: {
-      facebook: 'Continue with Facebook',
-      google: 'Continue with Google',
-      unavailable: 'Social login is not connected yet: log in with your username, or contact customer service.',
+      continue: 'Continue with {{name}}',
+      completing: 'Signing you in…',
     },
   },
   captcha: {
@@ -99,6 +98,10 @@ export const en = {
     supportHoursDefault: 'every day, 24 hours',
   },
   errors: {
+    SOCIAL_LOGIN_EXPIRED: 'The sign-in took too long or was already used: please try again.',
+    SOCIAL_LOGIN_FAILED: 'The sign-in with that account did not work: please try again, or log in with your username.',
+    SOCIAL_ACCOUNT_LINKED: 'That account is already linked to another member.',
+    SOCIAL_REGISTRATION_CLOSED: 'New accounts cannot be opened right now: contact customer service.',
     terms: 'Please agree to the terms',
     US_INCORRECT_USERNAME_PASSWORD_ERROR: 'The username or password is incorrect.',
     US_INCORRECT_PASSWORD_MAX_TIMES_ERROR: 'Too many failed attempts: try again after {{minutes}} minutes.',

@@ -29,6 +29,19 @@ export function takeTokenFromUrl(): string | null {
   return token;
 }
 
+/**
+ * Back from a social sign-in: the fragment's code (or refusal) for the login modal, taken out of the
+ * address bar so a reload or a shared link does not carry it.
+ */
+export function takeSocialReturn(): { social?: string; socialError?: string } | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const social = hash.get('social') ?? undefined;
+  const socialError = hash.get('socialError') ?? undefined;
+  if (!social && !socialError) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return social ? { social: social.slice(0, 100) } : { socialError: socialError!.replace(/[^A-Z_]/g, '').slice(0, 40) };
+}
+
 export function rememberMember(member: MemberInfoDto): void {
   writeSession(SESSION_KEYS.account, member.account);
   writeSession(SESSION_KEYS.nickname, member.nickname);
