@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { gotoAs, memberToken, setSetting, unique, watchCsp } from './support';
+import { gotoAs, memberToken, setFlag, setSetting, unique, watchCsp } from './support';
 
 // the Content-Security-Policy blocks nothing the pages load (scripts, federation manifests, styles,
 // fonts, images, the live channel, the payment sandbox page)
@@ -136,4 +136,61 @@ test('logout asks, then returns home as a guest', async ({ page, request }) => {
 test('the API docs page renders under the Content-Security-Policy', async ({ page }) => {
   await page.goto('/wps/docs');
   await expect(page.locator('.swagger-ui .info .title')).toContainText('Khela platform API');
+});
+
+test("the side menu in the spec's order, for a visitor and a member; it closes when a game list loads", async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const ORDER = [
+    'Home',
+    'Hot',
+    'Recent',
+    'Hot',
+    'Lobby',
+    'Favourites',
+    'Slots',
+    'Live casino',
+    'Fishing',
+    'Sports',
+    'E-sports',
+    'Card games',
+    'Cockfight',
+    'Lottery',
+    'News',
+    'Reward centre',
+  ];
+  const AFTER = ['Promotions', 'Live chat', 'Facebook', 'Instagram', 'Telegram'];
+  const menu = page.getByTestId('side-menu');
+  const items = () => menu.locator('nav li').allInnerTexts();
+
+  await page.goto('/');
+  await page.getByTestId('side-menu-toggle').click();
+  await expect(menu).toHaveAttribute('aria-hidden', 'false');
+  expect(await items()).toEqual([...ORDER, 'Invite friends', ...AFTER]);
+  await expect(menu.getByTestId('language-select')).toBeVisible();
+  // the merchant codes in session storage
+  expect(await page.evaluate(() => [sessionStorage.getItem('merchant'), sessionStorage.getItem('merchantCode')])).toEqual([
+    'KHELA',
+    'KHELA',
+  ]);
+  await menu.getByRole('link', { name: 'Slots' }).click();
+  await expect(page).toHaveURL(/\/rng$/);
+  await expect(menu).toHaveAttribute('aria-hidden', 'true');
+
+  // a member: invite follows REFERRAL3
+  await gotoAs(page, '/', await memberToken(request, unique('menu')));
+  await expect(page.getByTestId('logout-button')).toBeVisible();
+  await page.getByTestId('side-menu-toggle').click();
+  expect(await items()).toEqual([...ORDER, 'Invite friends', ...AFTER]);
+  await setFlag(request, 'REFERRAL3', false);
+  try {
+    await page.reload();
+    await page.getByTestId('side-menu-toggle').click();
+    expect(await items()).toEqual([...ORDER, ...AFTER]);
+  } finally {
+    await setFlag(request, 'REFERRAL3', true);
+  }
 });

@@ -1,18 +1,21 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, takeInlined, type PermissionInfo } from '@khela/api';
+import { configureApi, MERCHANT, takeInlined, type PermissionInfo } from '@khela/api';
 import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
 import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { App } from './app/App';
 import { takeSocialReturn, takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
-import { modalAtom, permissionAtom, sessionStore, setToken } from '@khela/session';
+import { modalAtom, permissionAtom, sessionStore, setToken, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
 import './styles.css';
 
 async function start() {
   configureApi({ getLanguage: currentLanguage });
+  // the merchant codes, in session storage as the spec keeps them (a logout keeps them too)
+  writeSession(SESSION_KEYS.merchant, MERCHANT);
+  writeSession(SESSION_KEYS.merchantCode, MERCHANT);
   startRum({ sampleRate: bootData().config?.rumSampleRate });
   // a token handed over in the URL counts before the first render (route guards read it)
   const handedOver = takeTokenFromUrl();

@@ -25,7 +25,9 @@ interface ClientConfig {
   getLanguage: () => string;
 }
 
-const config: ClientConfig = { baseUrl: '', merchant: 'KHELA', getLanguage: () => 'BN' };
+/** The platform's merchant code (the Merchant header of every call, and session storage's merchant codes). */
+export const MERCHANT = 'KHELA';
+const config: ClientConfig = { baseUrl: '', merchant: MERCHANT, getLanguage: () => 'BN' };
 
 export function configureApi(next: Partial<ClientConfig>): void {
   Object.assign(config, next);

@@ -85,6 +85,19 @@ describeRedis('the live channel across two servers (Redis adapter)', () => {
     expect((await pushed).sumBalance).toBe('25000');
   });
 
+  it("an operator's popup published on server A reaches members connected to server B", async () => {
+    const m = await member();
+    const onB = await connect(1, m.token);
+    const told = nextEvent<{ id: number; type: string }>(onB, 'announcement');
+    const res = await opsCall(servers[0], 'POST', '/ops/content/announcements', {
+      type: 'PU',
+      execution: 'B',
+      titleEn: 'Cup final tonight',
+    });
+    expect(res.status).toBe(201);
+    expect(await told).toEqual({ id: res.body.value.id, type: 'PU' });
+  });
+
   it('app.live.toMember on server A reaches every connection of the member on A and B, and no one else', async () => {
     const m = await member();
     const other = await member();

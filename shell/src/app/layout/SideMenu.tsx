@@ -1,5 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { NavLink } from 'react-router-dom';
+import { isFlagEnabled } from '@khela/api';
 import { useTranslation } from 'react-i18next';
 import { loginStateAtom, permissionAtom, publicStateAtom, sideMenuOpenAtom } from '@khela/session';
 import { LanguageSelect } from '../../features/language/LanguageSelect';
@@ -16,7 +17,8 @@ export function SideMenu() {
   const permission = useAtomValue(permissionAtom);
   const liveChat = permission?.customerService.find((c) => c.csType === 'livechat');
   const social = permission?.resources?.social ?? [];
-  const showInvite = publicState.referralEnabled || !login.isLogin;
+  // the spec: invite shows when referral is on (REFERRAL3) or to a visitor, who is invited to register
+  const showInvite = !login.isLogin || publicState.referralEnabled || isFlagEnabled(permission?.whitelabel, 'REFERRAL3');
   const close = () => setOpen(false);
   return (
     <aside className={open ? 'k-side-menu k-side-menu--open' : 'k-side-menu'} data-testid="side-menu" aria-hidden={!open}>
