@@ -140,6 +140,38 @@ describe('lottery betting', () => {
     expect(byId.get(s3.body.value.bet.id)).toMatchObject({ status: s3won ? 'WON' : 'LOST', payout: s3won ? '90000' : '0' });
   });
 
+  it("the member's betting record carries the lottery details: draw, bet type, numbers, stake per number, result and payout", async () => {
+    const m = await h.member({ taka: 100 });
+    const d = await nextDraw(t.app, m.token);
+    const placed = (await bet(t.app, m.token, d.index, 'ALL_2D', ['07', '42'], '200')).body.value.bet;
+    const records = async () =>
+      (await t.app.inject({ url: '/wps/records/bets?range=LAST_7_DAYS', headers: { authorization: m.token } })).json().value.list;
+    const before = (await records())[0];
+    expect(before).toMatchObject({ gameCode: 'VN_NORTH', stake: '400', status: 'OPEN' });
+    expect(before.lottery).toEqual({
+      drawIndex: d.index,
+      numero: placed.numero,
+      drawAt: d.drawAt,
+      betType: 'ALL_2D',
+      prizeMode: 'LOTT',
+      numbers: ['07', '42'],
+      stakePerNumber: '200',
+      odds: 300,
+      status: 'OPEN',
+      drawnNumbers: null,
+      hits: null,
+      payout: '0',
+    });
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    const numbers = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'VN_NORTH', d.index), 'VN_NORTH', 'VN', d.index);
+    const hits = ['07', '42'].map((n) => numbers.filter((x) => x.endsWith(n)).length);
+    const payout = String(6 * (hits[0] + hits[1]) * 100);
+    const after = (await records())[0];
+    expect(after).toMatchObject({ status: 'SETTLED', payout });
+    expect(after.lottery).toMatchObject({ status: payout === '0' ? 'LOST' : 'WON', drawnNumbers: numbers, payout });
+  });
+
   it('refuses bets on a closed draw, bad numbers, stakes out of range, and more than the balance', async () => {
     const m = await h.member({ taka: 5 });
     const d = await nextDraw(t.app, m.token);
@@ -412,7 +444,7 @@ describe('exactly-once settlement on two instances', () => {
     expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL)).status).toBe(200);
     clock = Date.parse(d.drawAt) + 3 * 3600 * 1000; // the server was down for three hours
     const c = await instance();
-    await c.jobs.runNow('lottery-settle');
+    expect(await c.jobs.runNow('lottery-settle')).toBe(true);
     expect((await api(c, 'GET', '/bets', m.token)).body.value.list[0]).toMatchObject({ status: 'WON', payout: '9500' });
     expect(await balanceOf(t.db, m.id)).toBe(19500n);
   });
