@@ -40,6 +40,23 @@ export interface LiveEventMap {
   transfer: TransferDto;
   /** an operator added or changed an announcement (reload the notices, popups and banners) */
   announcement: { id: number; type: 'B' | 'PL' | 'PU' | 'PR' };
+  /** a lottery draw the member bet on was settled or voided (issue 17): its result and what the member's bets on it paid */
+  lotteryDraw: LotteryDrawEvent;
+}
+
+/** The live `lotteryDraw` event: one per member and draw, once the member's bets on it are settled or refunded. */
+export interface LotteryDrawEvent {
+  gameCode: string;
+  drawIndex: number;
+  numero: string;
+  /** SETTLED: the draw ran and the bets were paid; VOID: an operator cancelled it and the stakes were refunded */
+  status: 'SETTLED' | 'VOID';
+  /** the drawn numbers, top prize first (null for a voided draw) */
+  numbers: string[] | null;
+  /** how many of the member's bets on the draw this event covers */
+  bets: number;
+  /** what they paid together, poisha (0 for a loss or a void; a void's refund is the stake) */
+  payout: MinorString;
 }
 
 export type LiveEventName = keyof LiveEventMap;

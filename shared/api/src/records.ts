@@ -110,6 +110,30 @@ export interface BetRecordDto {
   /** payout − stake once settled; 0 when rolled back or open */
   profit: string;
   status: BetStatus;
+  /** a bet on the platform's own lottery draws (issue 17): what it was on and how it ended; null for every other game */
+  lottery?: LotteryRecordDto | null;
+}
+
+/** The lottery side of a bet record: the draw, bet type, numbers, stake per number, result and payout. */
+export interface LotteryRecordDto {
+  drawIndex: number;
+  numero: string;
+  drawAt: string;
+  /** SPECIAL_2D, SPECIAL_3D, ALL_2D, ALL_3D or LOTTO */
+  betType: string;
+  /** LOTT, ZY, ELOTT or SEA */
+  prizeMode: string;
+  numbers: string[];
+  stakePerNumber: MinorString;
+  /** payout per hit, hundredths of the stake per number */
+  odds: number;
+  /** the lottery's status of the bet: OPEN (waiting for the draw), WON, LOST, VOID (refunded) … */
+  status: string;
+  /** the draw's numbers, top prize first, once it ran (null before, and for a voided draw) */
+  drawnNumbers: string[] | null;
+  /** the winning numbers and their hits */
+  hits: { number: string; hits: number }[] | null;
+  payout: MinorString;
 }
 
 export interface PageInfo {

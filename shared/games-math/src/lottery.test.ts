@@ -1,9 +1,18 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import {
   BadLotteryBet,
+  betTargets,
   checkLotteryBet,
   DEFAULT_LOTTERY_ODDS,
+  DEFAULT_ODDS_BY_MODE,
+  lotteryBetTypesOf,
+  lotteryRtp,
+  resolveLotteryOdds,
+  SEA_LOTTERY_ODDS,
+  type LotteryBetType,
+  type LotteryOdds,
   drawNumbersFromSeed,
   potentialWin,
   settleLotteryBet,
@@ -47,8 +56,10 @@ const KNOWN = [
   '03',
   '98', // seventh
 ];
+/** Odds the known-draw tests configure (the defaults are checked on their own, below). */
+const ODDS: LotteryOdds = { SPECIAL_2D: 9500, SPECIAL_3D: 90000, ALL_2D: 300, ALL_3D: 3500, LOTTO: 1500 };
 const bet = (type: Parameters<typeof settleLotteryBet>[0]['type'], numbers: string[], stake = 1000n) =>
-  settleLotteryBet({ type, numbers, stakePerNumber: stake }, KNOWN, DEFAULT_LOTTERY_ODDS);
+  settleLotteryBet({ type, numbers, stakePerNumber: stake }, KNOWN, ODDS);
 
 describe('lottery draws', () => {
   it('a VN draw has the 27 numbers of the northern lottery, special prize first, shaped by prize', () => {
@@ -130,13 +141,13 @@ describe('settlement of VN bets against a known draw', () => {
   });
 
   it('odds are as configured, in hundredths', () => {
-    const odds = { ...DEFAULT_LOTTERY_ODDS, SPECIAL_2D: 7050 };
+    const odds = { ...ODDS, SPECIAL_2D: 7050 };
     expect(settleLotteryBet({ type: 'SPECIAL_2D', numbers: ['45'], stakePerNumber: 1001n }, KNOWN, odds).payout).toBe(70570n);
   });
 
   it('the potential win is every number hitting once', () => {
-    expect(potentialWin({ type: 'SPECIAL_2D', numbers: ['01', '02'], stakePerNumber: 100n }, DEFAULT_LOTTERY_ODDS)).toBe(19000n);
-    expect(potentialWin({ type: 'LOTTO', numbers: ['01', '02'], stakePerNumber: 100n }, DEFAULT_LOTTERY_ODDS)).toBe(1500n);
+    expect(potentialWin({ type: 'SPECIAL_2D', numbers: ['01', '02'], stakePerNumber: 100n }, ODDS)).toBe(19000n);
+    expect(potentialWin({ type: 'LOTTO', numbers: ['01', '02'], stakePerNumber: 100n }, ODDS)).toBe(1500n);
   });
 
   it('checks a bet before it is taken', () => {
@@ -152,5 +163,141 @@ describe('settlement of VN bets against a known draw', () => {
       ['LOTTO', ['01', '02', '03']],
     ] as const)
       expect(() => checkLotteryBet(t, n)).toThrow(BadLotteryBet);
+  });
+});
+
+describe('bet types per game group', () => {
+  it('the northern lottery offers the five types, SEA the four on its three prizes, other groups none', () => {
+    expect(lotteryBetTypesOf('VN')).toEqual(['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D', 'LOTTO']);
+    expect(lotteryBetTypesOf('SEA')).toEqual(['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D']);
+    expect(lotteryBetTypesOf('KENO')).toEqual([]);
+    expect(lotteryBetTypesOf(null)).toEqual([]);
+    expect(() => checkLotteryBet('LOTTO', ['01', '02'], 100, 'SEA')).toThrow(BadLotteryBet);
+    expect(checkLotteryBet('ALL_3D', ['123'], 100, 'SEA')).toEqual({ type: 'ALL_3D', units: 1 });
+  });
+
+  it('settles SEA bets against a known draw: the first prize, or all three', () => {
+    const sea = ['1245', '0045', '7345'];
+    const s = (type: LotteryBetType, numbers: string[]) =>
+      settleLotteryBet({ type, numbers, stakePerNumber: 100n }, sea, SEA_LOTTERY_ODDS, 'SEA');
+    expect(betTargets('SEA', 'SPECIAL_2D', sea)).toEqual(['45']);
+    expect(betTargets('SEA', 'ALL_3D', sea)).toEqual(['245', '045', '345']);
+    expect(s('SPECIAL_2D', ['45', '12'])).toEqual({ hits: [{ number: '45', hits: 1 }], payout: 9000n });
+    expect(s('SPECIAL_3D', ['345']).payout).toBe(0n); // the third prize, not the first
+    expect(s('SPECIAL_3D', ['245']).payout).toBe(90000n);
+    expect(s('ALL_2D', ['45'])).toEqual({ hits: [{ number: '45', hits: 3 }], payout: 9000n });
+    expect(s('ALL_3D', ['345', '045', '999']).payout).toBe(60000n);
+    expect(() => settleLotteryBet({ type: 'SPECIAL_2D', numbers: ['45'], stakePerNumber: 1n }, KNOWN, ODDS, 'SEA')).toThrow(
+      BadLotteryBet,
+    );
+  });
+
+  const digitsArb = (n: number) => fc.integer({ min: 0, max: 10 ** n - 1 }).map((x) => String(x).padStart(n, '0'));
+  const vnDraw = fc.tuple(
+    ...VN_PRIZE_OF.map((_, i) => digitsArb([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 3, 3, 3, 2, 2, 2, 2][i])),
+  );
+  const seaDraw = fc.tuple(digitsArb(4), digitsArb(4), digitsArb(4));
+  const drawOf = (group: 'VN' | 'SEA') => (group === 'VN' ? vnDraw : seaDraw);
+
+  it('a single number pays odds × its hits, where a hit is a target prize ending in it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .constantFrom('VN' as const, 'SEA' as const)
+          .chain((g) =>
+            fc.tuple(
+              fc.constant(g),
+              drawOf(g),
+              fc.constantFrom(...lotteryBetTypesOf(g).filter((t) => t !== 'LOTTO')),
+              fc.bigInt({ min: 1n, max: 1_000_000n }),
+            ),
+          ),
+        fc.integer({ min: 0, max: 999 }),
+        ([group, drawn, type, stake], raw) => {
+          const digits = type.endsWith('3D') ? 3 : 2;
+          const n = String(raw % 10 ** digits).padStart(digits, '0');
+          const prizes = type.startsWith('SPECIAL_') ? drawn.slice(0, 1) : drawn;
+          const hits = prizes.filter((p) => p.length >= digits && p.endsWith(n)).length;
+          const odds = DEFAULT_ODDS_BY_MODE[group === 'SEA' ? 'SEA' : 'LOTT'];
+          const r = settleLotteryBet({ type, numbers: [n], stakePerNumber: stake }, drawn, odds, group);
+          expect(r.payout).toBe((stake * BigInt(odds[type]) * BigInt(hits)) / 100n);
+          expect(r.hits).toEqual(hits ? [{ number: n, hits }] : []);
+        },
+      ),
+    );
+  });
+
+  it('a bet on many numbers pays the sum of its numbers bet one by one, and never more than hits allow (property)', () => {
+    fc.assert(
+      fc.property(
+        vnDraw,
+        fc.constantFrom<LotteryBetType>('SPECIAL_2D', 'ALL_2D'),
+        fc.uniqueArray(digitsArb(2), { minLength: 1, maxLength: 100 }),
+        (drawn, type, numbers) => {
+          const all = settleLotteryBet({ type, numbers, stakePerNumber: 100n }, drawn, DEFAULT_LOTTERY_ODDS);
+          const each = numbers.reduce(
+            (s, n) => s + settleLotteryBet({ type, numbers: [n], stakePerNumber: 100n }, drawn, DEFAULT_LOTTERY_ODDS).payout,
+            0n,
+          );
+          expect(all.payout).toBe(each);
+          const targets = betTargets('VN', type, drawn).length;
+          expect(all.hits.reduce((s, h) => s + h.hits, 0)).toBeLessThanOrEqual(targets);
+        },
+      ),
+    );
+  });
+
+  it('a lotto pair wins exactly when both numbers end some prize (property)', () => {
+    fc.assert(
+      fc.property(vnDraw, fc.uniqueArray(digitsArb(2), { minLength: 2, maxLength: 2 }), (drawn, pair) => {
+        const r = settleLotteryBet({ type: 'LOTTO', numbers: pair, stakePerNumber: 100n }, drawn, DEFAULT_LOTTERY_ODDS);
+        const both = pair.every((n) => drawn.some((p) => p.endsWith(n)));
+        expect(r.payout).toBe(both ? 1640n : 0n);
+      }),
+    );
+  });
+});
+
+describe('payout odds per prize mode', () => {
+  it('every default gives about 90 % return to player', () => {
+    for (const [group, mode] of [
+      ['VN', 'LOTT'],
+      ['VN', 'ELOTT'],
+      ['SEA', 'SEA'],
+    ] as const)
+      for (const type of lotteryBetTypesOf(group)) {
+        const rtp = lotteryRtp(group, type, DEFAULT_ODDS_BY_MODE[mode]);
+        expect([group, type, rtp > 0.89 && rtp <= 0.9001]).toEqual([group, type, true]);
+      }
+  });
+
+  it('the RTP of LOTTO matches a count over every pair against a simulated draw set', () => {
+    // 2000 draws from seeds: the share of winning pairs is near the formula's
+    const pairs = [
+      ['00', '01'],
+      ['45', '98'],
+    ];
+    let won = 0;
+    let tried = 0;
+    for (let i = 0; i < 2000; i++) {
+      const drawn = drawNumbersFromSeed(seed, 'VN_NORTH', 'VN', i);
+      for (const p of pairs) {
+        tried++;
+        if (settleLotteryBet({ type: 'LOTTO', numbers: p, stakePerNumber: 100n }, drawn, DEFAULT_LOTTERY_ODDS).payout > 0n) won++;
+      }
+    }
+    expect(Math.abs(won / tried - lotteryRtp('VN', 'LOTTO', { ...DEFAULT_LOTTERY_ODDS, LOTTO: 100 }))).toBeLessThan(0.02);
+  });
+
+  it('odds are as configured: the common ones at the top level, a prize mode its own, ZY defaulting to the common', () => {
+    expect(resolveLotteryOdds(undefined)).toEqual(DEFAULT_ODDS_BY_MODE);
+    const o = resolveLotteryOdds({ SPECIAL_2D: 9500, ZY: { LOTTO: 1500 }, SEA: { ALL_2D: 2800 } });
+    expect(o.LOTT).toEqual({ ...DEFAULT_LOTTERY_ODDS, SPECIAL_2D: 9500 });
+    expect(o.ELOTT).toEqual(o.LOTT);
+    expect(o.ZY).toEqual({ ...DEFAULT_LOTTERY_ODDS, SPECIAL_2D: 9500, LOTTO: 1500 });
+    expect(o.SEA).toEqual({ ...SEA_LOTTERY_ODDS, ALL_2D: 2800 });
+    expect(resolveLotteryOdds({ ZY: { SPECIAL_2D: 8000 } }).ZY.SPECIAL_2D).toBe(8000);
+    for (const bad of [[], 'x', { SPECIAL_2D: 0 }, { SPECIAL_2D: 90.5 }, { NOPE: 1 }, { ZY: 5 }, { ZY: { NOPE: 1 } }])
+      expect(() => resolveLotteryOdds(bad)).toThrow(/KHELA_LOTTERY_ODDS/);
   });
 });

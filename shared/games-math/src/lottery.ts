@@ -101,21 +101,92 @@ export async function verifyDraw(
 // ---- bets ----------------------------------------------------------------------------------------
 
 /**
- * The bet types of the Vietnamese northern lottery:
- * - SPECIAL_2D (đề): a 2-digit number against the last 2 digits of the special prize;
- * - SPECIAL_3D (3 càng): a 3-digit number against the last 3 digits of the special prize;
- * - ALL_2D (bao lô 2 số): a 2-digit number against the last 2 digits of all 27 prizes, paid per hit;
- * - ALL_3D (bao lô 3 số): a 3-digit number against the last 3 digits of the 23 prizes of 3 digits or more, paid per hit;
- * - LOTTO (lô xiên 2): a pair of 2-digit numbers, won when both are among the last 2 digits of the 27 prizes.
+ * The bet types (the Vietnamese names are the northern lottery's):
+ * - SPECIAL_2D (đề): a 2-digit number against the last 2 digits of the top prize (VN: the special prize);
+ * - SPECIAL_3D (3 càng): a 3-digit number against the last 3 digits of the top prize;
+ * - ALL_2D (bao lô 2 số): a 2-digit number against the last 2 digits of every prize, paid per hit;
+ * - ALL_3D (bao lô 3 số): a 3-digit number against the last 3 digits of every prize of 3 digits or more, paid per hit;
+ * - LOTTO (lô xiên 2): a pair of 2-digit numbers, won when both are among the last 2 digits of every prize.
  * The stake is per number (per pair for LOTTO); a winning number pays stake × odds / 100 per hit.
+ * Which prizes a type is settled against is `betTargets`; which types a game offers, `lotteryBetTypesOf`.
  */
 export const LOTTERY_BET_TYPES = ['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D', 'LOTTO'] as const;
 export type LotteryBetType = (typeof LOTTERY_BET_TYPES)[number];
 
-/** Payout odds in hundredths of the stake (9500 = 95 × the stake returned on a win). */
+/** The game groups that take bets, and the bet types each offers (in the order the betting view shows them). */
+export const LOTTERY_BET_TYPES_BY_GROUP: Readonly<Record<string, readonly LotteryBetType[]>> = {
+  // the northern lottery's 27 prizes, special first
+  VN: LOTTERY_BET_TYPES,
+  // three prizes of 4 digits, first prize first (a lotto pair over 3 prizes would be a lottery of its own)
+  SEA: ['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D'],
+};
+
+/** The bet types a game group offers (none: the group takes no bets). */
+export const lotteryBetTypesOf = (group: string | null | undefined): readonly LotteryBetType[] =>
+  (group && LOTTERY_BET_TYPES_BY_GROUP[group]) || [];
+
+/** How many numbers a draw of a betting group has. */
+const DRAW_LENGTH: Record<string, number> = { VN: VN_PRIZE_OF.length, SEA: 3 };
+
+/** The prize modes of the lottery launch (brand config): the odds a bet is placed under are its mode's. */
+export const PRIZE_MODES = ['LOTT', 'ZY', 'ELOTT', 'SEA'] as const;
+export type PrizeMode = (typeof PRIZE_MODES)[number];
+export const isPrizeMode = (m: string): m is PrizeMode => (PRIZE_MODES as readonly string[]).includes(m);
+
+/** Payout odds in hundredths of the stake (9000 = 90 × the stake returned on a win). */
 export type LotteryOdds = Record<LotteryBetType, number>;
 
-export const DEFAULT_LOTTERY_ODDS: LotteryOdds = { SPECIAL_2D: 9500, SPECIAL_3D: 90000, ALL_2D: 300, ALL_3D: 3500, LOTTO: 1500 };
+/**
+ * The common odds (prize modes LOTT, ZY and ELOTT on the northern lottery's 27 prizes), each about 90 %
+ * return to player (`lotteryRtp`): SPECIAL_2D 1/100 × 90, SPECIAL_3D 1/1000 × 900, ALL_2D 27/100 hits
+ * × 3.33, ALL_3D 23/1000 hits × 39, LOTTO P(both of a pair among 27 tails) ≈ 0.05485 × 16.4.
+ */
+export const DEFAULT_LOTTERY_ODDS: LotteryOdds = { SPECIAL_2D: 9000, SPECIAL_3D: 90000, ALL_2D: 333, ALL_3D: 3900, LOTTO: 1640 };
+
+/** The SEA odds (three prizes): 1/100 × 90, 1/1000 × 900, 3/100 hits × 30, 3/1000 hits × 300 (LOTTO not offered). */
+export const SEA_LOTTERY_ODDS: LotteryOdds = { SPECIAL_2D: 9000, SPECIAL_3D: 90000, ALL_2D: 3000, ALL_3D: 30000, LOTTO: 1640 };
+
+/** Each prize mode's default odds: ZY, LOTT and ELOTT the common odds, SEA its own. */
+export const DEFAULT_ODDS_BY_MODE: Readonly<Record<PrizeMode, LotteryOdds>> = {
+  LOTT: DEFAULT_LOTTERY_ODDS,
+  ZY: DEFAULT_LOTTERY_ODDS,
+  ELOTT: DEFAULT_LOTTERY_ODDS,
+  SEA: SEA_LOTTERY_ODDS,
+};
+
+/**
+ * The odds of every prize mode from an operator's setting (KHELA_LOTTERY_ODDS): bet types at the top
+ * level change the common odds (LOTT, ZY, ELOTT); a prize mode's object changes that mode's, over its
+ * defaults (the common ones as changed, for LOTT, ZY and ELOTT). E.g. {"SPECIAL_2D":9500,"ZY":{"LOTTO":1500}}.
+ * Every value is a positive whole number of hundredths; anything else is an error (the server refuses to start).
+ */
+export function resolveLotteryOdds(setting: unknown): Record<PrizeMode, LotteryOdds> {
+  const fail = (msg: string) => {
+    throw new Error(`KHELA_LOTTERY_ODDS: ${msg}`);
+  };
+  if (setting === undefined || setting === null) setting = {};
+  if (typeof setting !== 'object' || Array.isArray(setting)) fail('must be a JSON object');
+  const obj = setting as Record<string, unknown>;
+  const typesOf = (o: Record<string, unknown>, where: string): Partial<LotteryOdds> => {
+    const out: Partial<LotteryOdds> = {};
+    for (const [k, v] of Object.entries(o)) {
+      if (isPrizeMode(k) && where === '') continue;
+      if (!isLotteryBetType(k)) fail(`${where}${k} is neither a bet type nor a prize mode`);
+      if (!Number.isInteger(v) || (v as number) <= 0) fail(`${where}${k} must be a positive whole number of hundredths`);
+      out[k as LotteryBetType] = v as number;
+    }
+    return out;
+  };
+  const common = { ...DEFAULT_LOTTERY_ODDS, ...typesOf(obj, '') };
+  const byMode = {} as Record<PrizeMode, LotteryOdds>;
+  for (const mode of PRIZE_MODES) {
+    const own = obj[mode];
+    if (own !== undefined && (typeof own !== 'object' || own === null || Array.isArray(own))) fail(`${mode} must be an object`);
+    const base = mode === 'SEA' ? SEA_LOTTERY_ODDS : common;
+    byMode[mode] = { ...base, ...(own ? typesOf(own as Record<string, unknown>, `${mode}.`) : {}) };
+  }
+  return byMode;
+}
 
 /** Digits of one number of a bet type, and how many numbers make one "number" of the bet (LOTTO: a pair). */
 export const BET_TYPE_SHAPE: Record<LotteryBetType, { digits: 2 | 3; group: 1 | 2 }> = {
@@ -136,28 +207,45 @@ export class BadLotteryBet extends Error {
 export const isLotteryBetType = (t: string): t is LotteryBetType => (LOTTERY_BET_TYPES as readonly string[]).includes(t);
 
 /**
- * The numbers of a bet, checked: each of the type's digits, no repeats; LOTTO exactly one pair.
- * Returns how many stakes the bet carries (numbers, or 1 for a LOTTO pair).
+ * The numbers of a bet, checked: each of the type's digits, no repeats; LOTTO exactly one pair; the
+ * type one the game's group offers (when the group is given). Returns how many stakes the bet carries
+ * (numbers, or 1 for a LOTTO pair).
  */
 export function checkLotteryBet(
   type: string,
   numbers: readonly string[],
   maxNumbers = 100,
+  group?: string,
 ): { type: LotteryBetType; units: number } {
   if (!isLotteryBetType(type)) throw new BadLotteryBet(`unknown bet type ${type}`);
-  const { digits, group } = BET_TYPE_SHAPE[type];
+  if (group !== undefined && !lotteryBetTypesOf(group).includes(type))
+    throw new BadLotteryBet(`${type} is not a bet type of this game`);
+  const { digits, group: per } = BET_TYPE_SHAPE[type];
   const re = digits === 2 ? /^\d{2}$/ : /^\d{3}$/;
   if (numbers.length === 0) throw new BadLotteryBet('pick at least one number');
   if (numbers.length > maxNumbers) throw new BadLotteryBet(`at most ${maxNumbers} numbers in one bet`);
   if (!numbers.every((n) => re.test(n))) throw new BadLotteryBet(`each number has ${digits} digits`);
   if (new Set(numbers).size !== numbers.length) throw new BadLotteryBet('a number is picked twice');
-  if (group === 2 && numbers.length !== 2) throw new BadLotteryBet('a lotto bet is one pair of numbers');
-  return { type, units: group === 2 ? 1 : numbers.length };
+  if (per === 2 && numbers.length !== 2) throw new BadLotteryBet('a lotto bet is one pair of numbers');
+  return { type, units: per === 2 ? 1 : numbers.length };
 }
 
-/** The last `digits` digits of each prize that has at least that many, of a VN draw. */
+/** The last `digits` digits of each prize that has at least that many. */
 export function tails(numbers: readonly string[], digits: number): string[] {
   return numbers.filter((n) => n.length >= digits).map((n) => n.slice(-digits));
+}
+
+/**
+ * What a bet type is settled against in a draw of a group: the tails (the type's digits) of the
+ * prizes it reads, one per prize (a number hitting twice appears twice). The top prize is the
+ * draw's first number (VN: the special prize; SEA: the first prize).
+ */
+export function betTargets(group: string, type: LotteryBetType, drawn: readonly string[]): string[] {
+  const expected = DRAW_LENGTH[group];
+  if (expected === undefined) throw new BadLotteryBet(`the ${group} group takes no bets`);
+  if (drawn.length !== expected) throw new BadLotteryBet(`a ${group} draw has ${expected} numbers`);
+  const { digits } = BET_TYPE_SHAPE[type];
+  return type.startsWith('SPECIAL_') ? tails(drawn.slice(0, 1), digits) : tails(drawn, digits);
 }
 
 export interface LotterySettlement {
@@ -167,39 +255,19 @@ export interface LotterySettlement {
   payout: bigint;
 }
 
-/** Settles one bet against a VN draw's 27 numbers (special prize first). */
+/** Settles one bet against a draw's numbers (top prize first) of its game's group (default the northern lottery's). */
 export function settleLotteryBet(
   bet: { type: LotteryBetType; numbers: readonly string[]; stakePerNumber: bigint },
   drawn: readonly string[],
   odds: LotteryOdds,
+  group = 'VN',
 ): LotterySettlement {
-  if (drawn.length !== VN_PRIZE_OF.length) throw new BadLotteryBet(`a VN draw has ${VN_PRIZE_OF.length} numbers`);
-  const special = drawn[0];
-  const count = (list: string[], n: string) => list.filter((x) => x === n).length;
+  const targets = betTargets(group, bet.type, drawn);
   let hits: { number: string; hits: number }[];
-  switch (bet.type) {
-    case 'SPECIAL_2D':
-      hits = bet.numbers.map((n) => ({ number: n, hits: special.slice(-2) === n ? 1 : 0 }));
-      break;
-    case 'SPECIAL_3D':
-      hits = bet.numbers.map((n) => ({ number: n, hits: special.slice(-3) === n ? 1 : 0 }));
-      break;
-    case 'ALL_2D': {
-      const t = tails(drawn, 2);
-      hits = bet.numbers.map((n) => ({ number: n, hits: count(t, n) }));
-      break;
-    }
-    case 'ALL_3D': {
-      const t = tails(drawn, 3);
-      hits = bet.numbers.map((n) => ({ number: n, hits: count(t, n) }));
-      break;
-    }
-    case 'LOTTO': {
-      const t = new Set(tails(drawn, 2));
-      hits = [{ number: bet.numbers.join('-'), hits: bet.numbers.every((n) => t.has(n)) ? 1 : 0 }];
-      break;
-    }
-  }
+  if (BET_TYPE_SHAPE[bet.type].group === 2) {
+    const t = new Set(targets);
+    hits = [{ number: bet.numbers.join('-'), hits: bet.numbers.every((n) => t.has(n)) ? 1 : 0 }];
+  } else hits = bet.numbers.map((n) => ({ number: n, hits: targets.filter((x) => x === n).length }));
   const won = hits.filter((h) => h.hits > 0);
   const totalHits = won.reduce((s, h) => s + h.hits, 0);
   const payout = (bet.stakePerNumber * BigInt(odds[bet.type]) * BigInt(totalHits)) / BigInt(100);
@@ -213,4 +281,19 @@ export function potentialWin(
 ): bigint {
   const units = BET_TYPE_SHAPE[bet.type].group === 2 ? 1 : bet.numbers.length;
   return (bet.stakePerNumber * BigInt(odds[bet.type]) * BigInt(units)) / BigInt(100);
+}
+
+/**
+ * The return to player of one number of a bet type under some odds, for a group whose prize tails are
+ * uniform and independent (each prize's digits are): the expected hits per number × odds.
+ * LOTTO: P(both numbers of a pair among n tails) = 1 − 2·0.99ⁿ + 0.98ⁿ.
+ */
+export function lotteryRtp(group: string, type: LotteryBetType, odds: LotteryOdds): number {
+  const n = DRAW_LENGTH[group];
+  if (n === undefined) throw new BadLotteryBet(`the ${group} group takes no bets`);
+  const { digits } = BET_TYPE_SHAPE[type];
+  const prizeDigits = group === 'VN' ? VN_PRIZES.flatMap((p) => Array.from({ length: p.count }, () => p.digits)) : [4, 4, 4];
+  const prizes = type.startsWith('SPECIAL_') ? 1 : prizeDigits.filter((d) => d >= digits).length;
+  const p = BET_TYPE_SHAPE[type].group === 2 ? 1 - 2 * 0.99 ** prizes + 0.98 ** prizes : prizes / 10 ** digits;
+  return (p * odds[type]) / 100;
 }

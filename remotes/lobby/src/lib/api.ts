@@ -186,6 +186,7 @@ export const fetchOpened = (gameCode: string, signal?: AbortSignal) =>
 // ---- lottery betting (issue 17) -------------------------------------------------------------------
 
 export type LotteryBetType = 'SPECIAL_2D' | 'SPECIAL_3D' | 'ALL_2D' | 'ALL_3D' | 'LOTTO';
+export type LotteryPrizeMode = 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
 
 export interface LotteryDraw {
   index: number;
@@ -197,6 +198,10 @@ export interface LotteryDraw {
 
 export interface LotteryBettingGame {
   gameCode: string;
+  /** VN (the northern lottery's 27 prizes, special first) or SEA (three prizes, first first) */
+  groupCode?: string;
+  prizeMode?: LotteryPrizeMode;
+  prizeModes?: LotteryPrizeMode[];
   draws: LotteryDraw[];
   betTypes: { type: LotteryBetType; odds: number; digits: number; pair: boolean }[];
   minStake: string;
@@ -215,6 +220,7 @@ export interface LotteryBet {
   stakePerNumber: string;
   stake: string;
   odds: number;
+  prizeMode?: LotteryPrizeMode;
   potentialWin: string;
   status: 'BETTING' | 'OPEN' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
   payout: string;
@@ -222,8 +228,11 @@ export interface LotteryBet {
   placedAt: string;
 }
 
-export const fetchLotteryBetting = (gameCode: string, signal?: AbortSignal) =>
-  apiRequest<LotteryBettingGame>(`/lottery/v1/games/${encodeURIComponent(gameCode)}`, { signal });
+export const fetchLotteryBetting = (gameCode: string, signal?: AbortSignal, prizeMode?: LotteryPrizeMode) =>
+  apiRequest<LotteryBettingGame>(`/lottery/v1/games/${encodeURIComponent(gameCode)}`, {
+    query: prizeMode ? { prizeMode } : undefined,
+    signal,
+  });
 
 export const fetchLotteryBets = (gameCode: string, signal?: AbortSignal) =>
   apiRequest<{ list: LotteryBet[] }>('/lottery/v1/bets', { query: { gameCode, limit: 10 }, signal });
@@ -234,4 +243,5 @@ export const placeLotteryBet = (body: {
   betType: LotteryBetType;
   numbers: string[];
   stakePerNumber: string;
+  prizeMode?: LotteryPrizeMode;
 }) => apiRequest<{ bet: LotteryBet; balance: string }>('/lottery/v1/bets', { method: 'POST', body });

@@ -108,6 +108,28 @@ export const en = {
     stakeOf: 'Stake {{stake}}',
     payoutOf: 'Paid {{payout}}',
     special: 'Special prize',
+    first: 'First prize',
+    seaTypes: {
+      SPECIAL_2D: '2 digits · first prize',
+      SPECIAL_3D: '3 digits · first prize',
+      ALL_2D: '2 digits · all 3 prizes',
+      ALL_3D: '3 digits · all 3 prizes',
+      LOTTO: 'Lotto pair',
+    },
+    seaHelp: {
+      SPECIAL_2D: 'Wins when the first prize ends in your number. Pays {{odds}}× the stake.',
+      SPECIAL_3D: 'Wins when the first prize ends in your 3 digits. Pays {{odds}}× the stake.',
+      ALL_2D: 'Pays {{odds}}× the stake for every one of the 3 prizes that ends in your number.',
+      ALL_3D: 'Pays {{odds}}× the stake for every one of the 3 prizes that ends in your 3 digits.',
+      LOTTO: 'Pick 2 numbers: wins {{odds}}× the stake when both end one of the prizes.',
+    },
+    result: {
+      title: 'Result of draw {{numero}}',
+      all: 'The other prizes',
+      won: 'Your bets won {{payout}}.',
+      lost: 'No win this time.',
+      void: 'This draw was cancelled: your stakes are refunded.',
+    },
     status: {
       BETTING: 'Placing',
       OPEN: 'Waiting for the draw',

@@ -17,6 +17,7 @@ import { lossLimits } from './0019_loss_limits';
 import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
+import { lotteryPrizeMode } from './0029_lottery_prize_mode';
 import { socialSignin } from './0035_social_signin';
 
 /** One schema change. Never edit an applied migration: add the next version. */
@@ -47,5 +48,6 @@ export const migrations: readonly Migration[] = [
   lossHours,
   gameSessionsFollowSignin,
   helpCentre,
+  lotteryPrizeMode,
   socialSignin,
 ];

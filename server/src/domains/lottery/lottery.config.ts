@@ -1,5 +1,5 @@
 import type { WalletTransport } from '../studio/wallet-client';
-import { DEFAULT_LOTTERY_ODDS, LOTTERY_BET_TYPES, type LotteryOdds } from '@khela/games-math';
+import { resolveLotteryOdds, type LotteryOdds, type PrizeMode } from '@khela/games-math';
 
 /** How the lottery runs (issue 17); every field has a default, and the environment may set them. */
 export interface LotteryOptions {
@@ -7,8 +7,12 @@ export interface LotteryOptions {
   intervalS?: number;
   /** Bets close this many seconds before the draw (default 60, env KHELA_LOTTERY_CLOSE_S; at most half the interval). */
   closeBeforeS?: number;
-  /** Payout odds in hundredths of the stake (env KHELA_LOTTERY_ODDS as JSON, e.g. {"SPECIAL_2D":9000}). */
-  odds?: Partial<LotteryOdds>;
+  /**
+   * Payout odds in hundredths of the stake, over env KHELA_LOTTERY_ODDS (JSON): bet types at the top
+   * level change the common odds (prize modes LOTT, ZY, ELOTT), a prize mode's object its own, e.g.
+   * {"SPECIAL_2D":9500,"ZY":{"LOTTO":1500},"SEA":{"ALL_2D":2800}} (`resolveLotteryOdds`).
+   */
+  odds?: Partial<LotteryOdds> & Partial<Record<PrizeMode, Partial<LotteryOdds>>>;
   /** How often the settler runs (default 10 s, env KHELA_LOTTERY_SETTLE_MS). */
   settleEveryMs?: number;
   /** The clock (tests inject one). */
@@ -25,7 +29,10 @@ export interface LotteryOptions {
 export interface LotteryConfig {
   intervalS?: number;
   closeBeforeS: number;
+  /** The common odds (LOTT's). */
   odds: LotteryOdds;
+  /** Each prize mode's odds. */
+  oddsByMode: Record<PrizeMode, LotteryOdds>;
   settleEveryMs: number;
   now: () => number;
   minStake: bigint;
@@ -34,25 +41,14 @@ export interface LotteryConfig {
 
 const positive = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
-function envOdds(raw: string | undefined): Partial<LotteryOdds> {
-  if (!raw) return {};
-  const parsed = JSON.parse(raw) as Record<string, unknown>;
-  const odds: Partial<LotteryOdds> = {};
-  for (const t of LOTTERY_BET_TYPES) {
-    const v = parsed[t];
-    if (v === undefined) continue;
-    if (!Number.isInteger(v) || (v as number) <= 0)
-      throw new Error(`KHELA_LOTTERY_ODDS.${t} must be a positive whole number of hundredths`);
-    odds[t] = v as number;
-  }
-  return odds;
-}
-
 export function resolveLotteryConfig(opts: LotteryOptions = {}, env: NodeJS.ProcessEnv = process.env): LotteryConfig {
+  const fromEnv = env.KHELA_LOTTERY_ODDS ? (JSON.parse(env.KHELA_LOTTERY_ODDS) as Record<string, unknown>) : {};
+  const oddsByMode = resolveLotteryOdds({ ...fromEnv, ...opts.odds });
   return {
     intervalS: opts.intervalS ?? positive(env.KHELA_LOTTERY_INTERVAL_S),
     closeBeforeS: opts.closeBeforeS ?? positive(env.KHELA_LOTTERY_CLOSE_S) ?? 60,
-    odds: { ...DEFAULT_LOTTERY_ODDS, ...envOdds(env.KHELA_LOTTERY_ODDS), ...opts.odds },
+    odds: oddsByMode.LOTT,
+    oddsByMode,
     settleEveryMs: opts.settleEveryMs ?? positive(env.KHELA_LOTTERY_SETTLE_MS) ?? 10_000,
     now: opts.now ?? Date.now,
     minStake: opts.minStake ?? 100n,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LOTTERY_BET_TYPES, potentialWin } from '@khela/games-math';
+import { LOTTERY_BET_TYPES, PRIZE_MODES, potentialWin } from '@khela/games-math';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
@@ -11,6 +11,7 @@ const TRIAL_TYPE = 4;
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const money = { type: 'string', pattern: '^\\d{1,18}$', description: 'poisha' };
+const prizeMode = { type: 'string', enum: [...PRIZE_MODES] };
 
 const drawSchema = {
   type: 'object',
@@ -38,6 +39,7 @@ const betSchema = {
     stakePerNumber: money,
     stake: money,
     odds: { type: 'integer', description: 'payout per hit in hundredths of the stake per number' },
+    prizeMode: { ...prizeMode, description: "the prize mode the bet was placed under (its odds are that mode's)" },
     potentialWin: money,
     status: { type: 'string', enum: ['BETTING', 'OPEN', 'WON', 'LOST', 'VOID', 'ROLLED_BACK'] },
     payout: money,
@@ -59,6 +61,7 @@ const wireBet = (b: LotteryBetRow, drawn: string[] | null = null) => ({
   stakePerNumber: b.stakePerNumber.toString(),
   stake: b.stake.toString(),
   odds: b.odds,
+  prizeMode: b.prizeMode,
   potentialWin: potentialWin(
     { type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber },
     { SPECIAL_2D: b.odds, SPECIAL_3D: b.odds, ALL_2D: b.odds, ALL_3D: b.odds, LOTTO: b.odds },
@@ -75,20 +78,25 @@ const wireBet = (b: LotteryBetRow, drawn: string[] | null = null) => ({
 export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = async (app, { lottery }) => {
   app.addHook('preHandler', requireMember);
 
-  app.get<{ Params: { code: string } }>(
+  app.get<{ Params: { code: string }; Querystring: { prizeMode?: string } }>(
     '/games/:code',
     {
       schema: {
         tags,
         security: [{ token: [] }],
         summary: 'A lottery game for betting',
-        description: 'The next draws that take bets (with seed commitments), the bet types and their odds, the stake limits.',
+        description:
+          "The next draws that take bets (with seed commitments), the bet types the game offers and their odds in the prize mode (default the game's first), the stake limits. 400 PRIZE_MODE_UNSUPPORTED.",
         params: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_]{2,48}$' } } },
+        querystring: { type: 'object', properties: { prizeMode } },
         response: replies({
           type: 'object',
           required: ['gameCode', 'draws', 'betTypes', 'minStake', 'maxStake', 'closeBeforeS'],
           properties: {
             gameCode: str,
+            groupCode: str,
+            prizeMode,
+            prizeModes: { type: 'array', items: prizeMode },
             draws: { type: 'array', items: drawSchema },
             betTypes: {
               type: 'array',
@@ -108,12 +116,16 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
     async (request) => {
       const g = await lottery.gameOf(request.params.code);
       const { config } = app.lottery;
+      const mode = lottery.prizeModeFor(g, request.query.prizeMode);
       return ok({
         gameCode: g.gameCode,
+        groupCode: g.groupCode ?? '',
+        prizeMode: mode,
+        prizeModes: lottery.prizeModes(g),
         draws: lottery.openDraws(g, 3),
-        betTypes: LOTTERY_BET_TYPES.map((type) => ({
+        betTypes: lottery.betTypesOf(g, mode).map(({ type, odds }) => ({
           type,
-          odds: config.odds[type],
+          odds,
           digits: type.endsWith('3D') ? 3 : 2,
           pair: type === 'LOTTO',
         })),
@@ -124,7 +136,9 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
     },
   );
 
-  app.post<{ Body: { gameCode: string; drawIndex: number; betType: string; numbers: string[]; stakePerNumber: string } }>(
+  app.post<{
+    Body: { gameCode: string; drawIndex: number; betType: string; numbers: string[]; stakePerNumber: string; prizeMode?: string };
+  }>(
     '/bets',
     {
       schema: {
@@ -132,7 +146,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
         security: [{ token: [] }],
         summary: 'Place a lottery bet',
         description:
-          'Debits stakePerNumber × numbers (× 1 for a LOTTO pair) through the wallet. 400 BAD_BET / STAKE_OUT_OF_RANGE, 403 NEED_REAL_ACCOUNT (a trial account), 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.',
+          "Debits stakePerNumber × numbers (× 1 for a LOTTO pair) through the wallet, at the odds of the prize mode (default the game's first). 400 BAD_BET / STAKE_OUT_OF_RANGE / PRIZE_MODE_UNSUPPORTED, 403 NEED_REAL_ACCOUNT (a trial account), 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.",
         body: {
           type: 'object',
           required: ['gameCode', 'drawIndex', 'betType', 'numbers', 'stakePerNumber'],
@@ -143,6 +157,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
             betType: { type: 'string', enum: [...LOTTERY_BET_TYPES] },
             numbers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', pattern: '^\\d{2,3}$' } },
             stakePerNumber: money,
+            prizeMode,
           },
         },
         response: replies({ type: 'object', required: ['bet', 'balance'], properties: { bet: betSchema, balance: money } }),

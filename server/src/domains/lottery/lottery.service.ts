@@ -4,15 +4,20 @@ import {
   BadLotteryBet,
   checkLotteryBet,
   drawNumbersFromSeed,
+  isPrizeMode,
+  LOTTERY_BET_TYPES_BY_GROUP,
+  lotteryBetTypesOf,
   potentialWin,
   settleLotteryBet,
   type LotteryBetType,
   type LotterySettlement,
+  type PrizeMode,
 } from '@khela/games-math';
+import type { LiveEventMap } from '@khela/api/live';
 import { ApiError } from '../../http/envelope';
 import { issueWalletSession } from '../wallet/wallet-sessions';
 import { createWalletClient, injectTransport, type WalletReply, type WalletTransport } from '../studio/wallet-client';
-import { drawAt, drawSeed, intervalOf } from '../game/lottery.draws';
+import { drawAt, drawSeed, intervalOf, prizeModesOf } from '../game/lottery.draws';
 import { closeBeforeMs } from './lottery.config';
 
 /**
@@ -24,8 +29,8 @@ import { closeBeforeMs } from './lottery.config';
  * repeat with its first answer: the bet is paid once. A void refunds through a wallet rollback.
  */
 
-/** Games that take bets: the Vietnamese lottery's group, whose 27 numbers the bet types read. */
-export const BETTING_GROUPS = new Set(['VN']);
+/** Games that take bets: the groups with bet types (the Vietnamese northern lottery's 27 prizes, SEA's 3). */
+export const BETTING_GROUPS = new Set(Object.keys(LOTTERY_BET_TYPES_BY_GROUP));
 
 /** Bets settled at the same time (each a wallet call and a ledger transaction). */
 const SETTLE_WORKERS = 4;
@@ -37,6 +42,7 @@ export interface LotteryGame {
   nodeId: number;
   gameCode: string;
   vendorCode: string;
+  gameType: string;
   groupCode: string | null;
   drawInterval: number | null;
   closed: boolean;
@@ -56,6 +62,7 @@ export interface LotteryBetRow {
   stakePerNumber: bigint;
   stake: bigint;
   odds: number;
+  prizeMode: PrizeMode;
   walletRoundId: string;
   status: 'BETTING' | 'OPEN' | 'REFUSED' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
   payout: bigint;
@@ -65,7 +72,7 @@ export interface LotteryBetRow {
 }
 
 const BET_COLUMNS = `id, member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-  stake_per_number::text, stake::text, odds, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
+  stake_per_number::text, stake::text, odds, prize_mode, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
 
 interface RawBet {
   id: string;
@@ -81,6 +88,7 @@ interface RawBet {
   stake_per_number: string;
   stake: string;
   odds: number;
+  prize_mode: PrizeMode;
   wallet_round_id: string;
   status: LotteryBetRow['status'];
   payout: string;
@@ -103,6 +111,7 @@ const toBet = (r: RawBet): LotteryBetRow => ({
   stakePerNumber: BigInt(r.stake_per_number),
   stake: BigInt(r.stake),
   odds: Number(r.odds),
+  prizeMode: r.prize_mode,
   walletRoundId: r.wallet_round_id,
   status: r.status,
   payout: BigInt(r.payout),
@@ -135,11 +144,12 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       node_id: string;
       game_code: string;
       vendor_code: string;
+      game_type: string;
       game_group_code: string | null;
       draw_interval_s: number | null;
       closed: boolean;
     }>(
-      `SELECT g.node_id, g.game_code, g.vendor_code, g.game_group_code, g.draw_interval_s,
+      `SELECT g.node_id, g.game_code, g.vendor_code, g.game_type, g.game_group_code, g.draw_interval_s,
               (g.hidden OR g.maintenance) AS closed
          FROM games g WHERE g.game_code = upper($1) AND g.game_type IN ('LOTT', 'ELOTT')`,
       [code],
@@ -150,6 +160,7 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       nodeId: Number(row.node_id),
       gameCode: row.game_code,
       vendorCode: row.vendor_code,
+      gameType: row.game_type,
       groupCode: row.game_group_code,
       drawInterval: row.draw_interval_s,
       closed: row.closed,
@@ -157,6 +168,20 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
   }
 
   const intervalFor = (g: LotteryGame) => intervalOf(g, config.intervalS);
+
+  /** The prize modes a game is played in (the first is its default), and the one asked for, checked. */
+  const prizeModes = (g: LotteryGame) => prizeModesOf(g.gameType, g.groupCode).filter(isPrizeMode);
+  function prizeModeFor(g: LotteryGame, asked?: string): PrizeMode {
+    const modes = prizeModes(g);
+    const mode = asked ?? modes[0];
+    if (!isPrizeMode(mode) || !modes.includes(mode))
+      throw new ApiError(400, 'PRIZE_MODE_UNSUPPORTED', `${g.gameCode} is played in ${modes.join(', ')}`);
+    return mode;
+  }
+
+  /** The bet types of a game and their odds in a prize mode. */
+  const betTypesOf = (g: LotteryGame, mode: PrizeMode) =>
+    lotteryBetTypesOf(g.groupCode).map((type) => ({ type, odds: config.oddsByMode[mode][type] }));
 
   /** The next draws that still take bets: the index, numero, time, closing time and seed commitment. */
   function openDraws(g: LotteryGame, count = 3, now = config.now()) {
@@ -222,14 +247,15 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
   /** Places a bet on a draw that still takes bets; its stake leaves the member's wallet through the wallet API. */
   async function place(
     memberId: number,
-    req: { gameCode: string; drawIndex: number; betType: string; numbers: string[]; stakePerNumber: bigint },
+    req: { gameCode: string; drawIndex: number; betType: string; numbers: string[]; stakePerNumber: bigint; prizeMode?: string },
   ) {
     const g = await gameOf(req.gameCode);
     if (g.closed) throw new ApiError(409, 'GAME_MAINTENANCE', `${g.gameCode} is under maintenance`);
+    const prizeMode = prizeModeFor(g, req.prizeMode);
     let units: number;
     let type: LotteryBetType;
     try {
-      ({ units, type } = checkLotteryBet(req.betType, req.numbers));
+      ({ units, type } = checkLotteryBet(req.betType, req.numbers, 100, g.groupCode ?? ''));
     } catch (err) {
       if (err instanceof BadLotteryBet) throw new ApiError(400, 'BAD_BET', err.message);
       throw err;
@@ -257,8 +283,8 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     const walletRoundId = `LT-${randomBytes(12).toString('base64url')}`;
     const inserted = await db.one<{ id: string }>(
       `INSERT INTO lottery_bets (member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-                                 stake_per_number, stake, odds, wallet_round_id, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13, 'BETTING') RETURNING id`,
+                                 stake_per_number, stake, odds, prize_mode, wallet_round_id, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13, $14, 'BETTING') RETURNING id`,
       [
         memberId,
         g.vendorCode,
@@ -271,7 +297,8 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
         req.numbers,
         req.stakePerNumber.toString(),
         stake.toString(),
-        config.odds[type],
+        config.oddsByMode[prizeMode][type],
+        prizeMode,
         walletRoundId,
       ],
     );
@@ -381,25 +408,33 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     let lost = 0;
     let voided = 0;
     let left = 0;
+    const notices = new DrawNotices();
     const settleOne = async (b: LotteryBetRow) => {
       const g = await once(games, b.gameCode, () => gameOf(b.gameCode));
       const draw = await once(draws, `${b.gameCode}:${b.drawIndex}`, () => decideDraw(g, b));
       const token = await once(tokens, `${b.memberId}:${b.vendorCode}`, () => sessionToken(b));
       if (draw.status === 'VOID') {
-        if (await rollback(b, token, 'VOID')) voided++;
-        else left++;
+        if (await rollback(b, token, 'VOID')) {
+          voided++;
+          notices.add(b, 'VOID', null, 0n);
+        } else left++;
         return true;
       }
-      const s = settleLotteryBet({ type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber }, draw.numbers!, {
-        ...config.odds,
-        [b.betType]: b.odds,
-      });
+      const s = settleLotteryBet(
+        { type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber },
+        draw.numbers!,
+        { ...config.odds, [b.betType]: b.odds },
+        g.groupCode ?? '',
+      );
       const r = await deliverWin(b, s, token);
       if (r === 'SETTLED') {
         if (s.payout > 0n) won++;
         else lost++;
-      } else if (r === 'VOID') voided++;
-      else left++;
+        notices.add(b, 'SETTLED', draw.numbers, s.payout);
+      } else if (r === 'VOID') {
+        voided++;
+        notices.add(b, 'VOID', null, 0n);
+      } else left++;
       return r !== 'LEFT';
     };
     // batches until nothing is due; a bet the wallet did not settle now waits for the next run
@@ -422,6 +457,7 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       await Promise.all(Array.from({ length: SETTLE_WORKERS }, worker));
       if (due.length < limit || opts2.signal?.aborted) break;
     }
+    notices.send(app);
     return { won, lost, voided, rolledBack, left };
   }
 
@@ -457,10 +493,14 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
       throw new ApiError(409, 'DRAW_SETTLED', `Draw ${d.numero} of ${g.gameCode} is already settled: it cannot be voided`);
     let refunded = 0;
     let left = 0;
+    const notices = new DrawNotices();
     for (const b of bets) {
-      if (await rollback(b, undefined, 'VOID')) refunded++;
-      else left++;
+      if (await rollback(b, undefined, 'VOID')) {
+        refunded++;
+        notices.add(b, 'VOID', null, 0n);
+      } else left++;
     }
+    notices.send(app);
     return { gameCode: g.gameCode, drawIndex: index, numero: d.numero, refunded, left };
   }
 
@@ -473,7 +513,54 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     return rows.map(toBet);
   }
 
-  return { gameOf, openDraws, place, settleDue, voidDraw, memberBets, potentialWin, drawStatus };
+  return {
+    gameOf,
+    openDraws,
+    place,
+    settleDue,
+    voidDraw,
+    memberBets,
+    potentialWin,
+    drawStatus,
+    prizeModes,
+    prizeModeFor,
+    betTypesOf,
+  };
 }
 
 export type LotteryService = ReturnType<typeof createLotteryService>;
+
+/**
+ * The live `lotteryDraw` events of one settler run or void: one per member and draw whose bets reached
+ * their end in it, with the draw's numbers and what the member's bets on it paid, so the betting
+ * view shows the result without asking (the balance follows through the ledger's own event).
+ */
+class DrawNotices {
+  private readonly byKey = new Map<string, { memberId: number; event: LiveEventMap['lotteryDraw'] }>();
+
+  add(b: LotteryBetRow, status: 'SETTLED' | 'VOID', numbers: string[] | null, payout: bigint) {
+    const key = `${b.memberId}:${b.gameCode}:${b.drawIndex}`;
+    const seen = this.byKey.get(key);
+    if (seen) {
+      seen.event.payout = (BigInt(seen.event.payout) + payout).toString();
+      seen.event.bets += 1;
+      return;
+    }
+    this.byKey.set(key, {
+      memberId: b.memberId,
+      event: {
+        gameCode: b.gameCode,
+        drawIndex: b.drawIndex,
+        numero: b.numero,
+        status,
+        numbers,
+        bets: 1,
+        payout: payout.toString(),
+      },
+    });
+  }
+
+  send(app: FastifyInstance) {
+    for (const { memberId, event } of this.byKey.values()) app.live.toMember(memberId, 'lotteryDraw', event);
+  }
+}

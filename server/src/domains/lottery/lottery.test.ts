@@ -13,7 +13,13 @@ import { drawNumbersFromSeed } from '@khela/games-math';
 let clock = Date.UTC(2026, 10, 23, 12, 0, 0);
 const now = () => clock;
 const INTERVAL = 60;
-const lotteryOpts = { intervalS: INTERVAL, closeBeforeS: 10, now };
+// the odds the tests configure (the defaults are about 90 % RTP: shared/games-math lottery.test.ts)
+const lotteryOpts = {
+  intervalS: INTERVAL,
+  closeBeforeS: 10,
+  now,
+  odds: { SPECIAL_2D: 9500, ALL_2D: 300, ALL_3D: 3500, LOTTO: 1500, SEA: { SPECIAL_2D: 8500 } },
+};
 const ALL = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 let t: TestDb & { app: FastifyInstance };
@@ -134,6 +140,38 @@ describe('lottery betting', () => {
     expect(byId.get(s3.body.value.bet.id)).toMatchObject({ status: s3won ? 'WON' : 'LOST', payout: s3won ? '90000' : '0' });
   });
 
+  it("the member's betting record carries the lottery details: draw, bet type, numbers, stake per number, result and payout", async () => {
+    const m = await h.member({ taka: 100 });
+    const d = await nextDraw(t.app, m.token);
+    const placed = (await bet(t.app, m.token, d.index, 'ALL_2D', ['07', '42'], '200')).body.value.bet;
+    const records = async () =>
+      (await t.app.inject({ url: '/wps/records/bets?range=LAST_7_DAYS', headers: { authorization: m.token } })).json().value.list;
+    const before = (await records())[0];
+    expect(before).toMatchObject({ gameCode: 'VN_NORTH', stake: '400', status: 'OPEN' });
+    expect(before.lottery).toEqual({
+      drawIndex: d.index,
+      numero: placed.numero,
+      drawAt: d.drawAt,
+      betType: 'ALL_2D',
+      prizeMode: 'LOTT',
+      numbers: ['07', '42'],
+      stakePerNumber: '200',
+      odds: 300,
+      status: 'OPEN',
+      drawnNumbers: null,
+      hits: null,
+      payout: '0',
+    });
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    const numbers = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'VN_NORTH', d.index), 'VN_NORTH', 'VN', d.index);
+    const hits = ['07', '42'].map((n) => numbers.filter((x) => x.endsWith(n)).length);
+    const payout = String(6 * (hits[0] + hits[1]) * 100);
+    const after = (await records())[0];
+    expect(after).toMatchObject({ status: 'SETTLED', payout });
+    expect(after.lottery).toMatchObject({ status: payout === '0' ? 'LOST' : 'WON', drawnNumbers: numbers, payout });
+  });
+
   it('refuses bets on a closed draw, bad numbers, stakes out of range, and more than the balance', async () => {
     const m = await h.member({ taka: 5 });
     const d = await nextDraw(t.app, m.token);
@@ -201,6 +239,107 @@ describe('lottery betting', () => {
       reason: 'late',
     });
     expect(v.body.errorCode).toBe('DRAW_SETTLED');
+  });
+
+  it("SEA takes its four bet types in its own prize mode, at that mode's odds, settled against its three prizes", async () => {
+    const m = await h.member({ taka: 1000 });
+    const g = (await api(t.app, 'GET', '/games/SEA_4D_MORNING', m.token)).body.value;
+    expect(g).toMatchObject({ groupCode: 'SEA', prizeMode: 'SEA', prizeModes: ['SEA'] });
+    expect(g.betTypes.map((b: { type: string; odds: number }) => [b.type, b.odds])).toEqual([
+      ['SPECIAL_2D', 8500],
+      ['SPECIAL_3D', 90000],
+      ['ALL_2D', 3000],
+      ['ALL_3D', 30000],
+    ]);
+    expect((await api(t.app, 'GET', '/games/SEA_4D_MORNING?prizeMode=LOTT', m.token)).body.errorCode).toBe(
+      'PRIZE_MODE_UNSUPPORTED',
+    );
+    const d = g.draws[0];
+    const sea = (betType: string, numbers: string[], prizeMode?: string) =>
+      api(t.app, 'POST', '/bets', m.token, {
+        gameCode: 'SEA_4D_MORNING',
+        drawIndex: d.index,
+        betType,
+        numbers,
+        stakePerNumber: '100',
+        prizeMode,
+      });
+    expect((await sea('LOTTO', ['01', '02'])).body.errorCode).toBe('BAD_BET');
+    expect((await sea('ALL_2D', ['01'], 'ZY')).body.errorCode).toBe('PRIZE_MODE_UNSUPPORTED');
+    const top = await sea('SPECIAL_2D', ALL);
+    const all = await sea('ALL_2D', ALL, 'SEA');
+    expect(top.body.value.bet).toMatchObject({ prizeMode: 'SEA', odds: 8500, potentialWin: '850000' });
+    expect(all.body.value.bet).toMatchObject({ prizeMode: 'SEA', odds: 3000 });
+    clock = Date.parse(d.drawAt);
+    await t.app.jobs.runNow('lottery-settle');
+    const list = (await api(t.app, 'GET', '/bets?gameCode=SEA_4D_MORNING', m.token)).body.value.list;
+    expect(list[0].drawnNumbers).toHaveLength(3);
+    // every 2-digit number is bet: the first prize pays 85× once, all three prizes 30× each
+    expect(list.find((b: { betType: string }) => b.betType === 'SPECIAL_2D')).toMatchObject({ status: 'WON', payout: '8500' });
+    expect(list.find((b: { betType: string }) => b.betType === 'ALL_2D')).toMatchObject({ status: 'WON', payout: '9000' });
+    expect((await t.db.one(`SELECT prize_mode FROM lottery_bets WHERE id = $1`, [top.body.value.bet.id]))!).toEqual({
+      prize_mode: 'SEA',
+    });
+  });
+
+  it('the northern lottery is played in LOTT (its default) and ELOTT, each at its own odds, and not in ZY', async () => {
+    const m = await h.member({ taka: 100 });
+    const g = (await api(t.app, 'GET', '/games/VN_NORTH?prizeMode=ELOTT', m.token)).body.value;
+    expect(g).toMatchObject({ prizeMode: 'ELOTT', prizeModes: ['LOTT', 'ELOTT'] });
+    expect((await api(t.app, 'GET', '/games/VN_NORTH?prizeMode=ZY', m.token)).body.errorCode).toBe('PRIZE_MODE_UNSUPPORTED');
+    const d = g.draws[0];
+    const r = await api(t.app, 'POST', '/bets', m.token, {
+      gameCode: 'VN_NORTH',
+      drawIndex: d.index,
+      betType: 'LOTTO',
+      numbers: ['01', '02'],
+      stakePerNumber: '100',
+      prizeMode: 'ELOTT',
+    });
+    expect(r.body.value.bet).toMatchObject({ prizeMode: 'ELOTT', odds: 1500 });
+    expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ['01'])).body.value.bet.prizeMode).toBe('LOTT');
+  });
+
+  it('tells each member over the live channel when a draw they bet on is settled (its numbers and what they won) or voided', async () => {
+    const sent: [number, string, unknown][] = [];
+    const spy = jest
+      .spyOn(t.app.live, 'toMember')
+      .mockImplementation((id, event, payload) => void sent.push([id, event, payload]));
+    try {
+      const [a, b] = [await h.member({ taka: 100 }), await h.member({ taka: 100 })];
+      const d = await nextDraw(t.app, a.token);
+      await bet(t.app, a.token, d.index, 'SPECIAL_2D', ALL.slice(0, 50));
+      await bet(t.app, a.token, d.index, 'SPECIAL_2D', ALL.slice(50));
+      await bet(t.app, b.token, d.index + 1, 'ALL_2D', ['01']);
+      clock = Date.parse(d.drawAt);
+      await t.app.jobs.runNow('lottery-settle');
+      const numbers = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'VN_NORTH', d.index), 'VN_NORTH', 'VN', d.index);
+      // (only these two members: bets of earlier tests on the same draw are settled too)
+      const draws = sent.filter(([id, e]) => e === 'lotteryDraw' && (id === a.id || id === b.id));
+      expect(draws).toEqual([
+        [
+          a.id,
+          'lotteryDraw',
+          {
+            gameCode: 'VN_NORTH',
+            drawIndex: d.index,
+            numero: expect.any(String),
+            status: 'SETTLED',
+            numbers,
+            bets: 2,
+            payout: '9500',
+          },
+        ],
+      ]);
+      // b's draw is voided before it runs
+      await opsCall(t.app, 'POST', '/ops/lottery/draws/void', { gameCode: 'VN_NORTH', drawIndex: d.index + 1, reason: 'test' });
+      expect(sent.filter(([id, e]) => e === 'lotteryDraw' && (id === a.id || id === b.id)).slice(1)).toEqual([
+        [b.id, 'lotteryDraw', expect.objectContaining({ drawIndex: d.index + 1, status: 'VOID', numbers: null, payout: '0' })],
+      ]);
+    } finally {
+      spy.mockRestore();
+      clock += 2 * INTERVAL * 1000; // past the voided draw: later tests bet on the next one
+    }
   });
 });
 
@@ -305,7 +444,7 @@ describe('exactly-once settlement on two instances', () => {
     expect((await bet(t.app, m.token, d.index, 'SPECIAL_2D', ALL)).status).toBe(200);
     clock = Date.parse(d.drawAt) + 3 * 3600 * 1000; // the server was down for three hours
     const c = await instance();
-    await c.jobs.runNow('lottery-settle');
+    expect(await c.jobs.runNow('lottery-settle')).toBe(true);
     expect((await api(c, 'GET', '/bets', m.token)).body.value.list[0]).toMatchObject({ status: 'WON', payout: '9500' });
     expect(await balanceOf(t.db, m.id)).toBe(19500n);
   });

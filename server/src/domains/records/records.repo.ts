@@ -3,6 +3,7 @@ import {
   MOVEMENT_KINDS,
   movementTypeOf,
   type BetRecordDto,
+  type LotteryRecordDto,
   type BetStatus,
   type BetTotalsDto,
   type MovementDto,
@@ -92,9 +93,19 @@ interface BetRow {
   payout: string;
   valid_bet: string;
   status: BetStatus;
+  lottery: LotteryRecordDto | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * The lottery side of a bet record (issue 17), as one JSON object: the lottery bet whose wallet round
+ * the record is (lottery_bets, migrations 0017 and 0029) and its draw's numbers once it ran.
+ */
+const LOTTERY_JSON = `CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
+  'drawIndex', l.draw_index, 'numero', l.numero, 'drawAt', l.draw_at, 'betType', l.bet_type, 'prizeMode', l.prize_mode,
+  'numbers', l.numbers, 'stakePerNumber', l.stake_per_number::text, 'odds', l.odds, 'status', l.status,
+  'drawnNumbers', CASE WHEN d.status = 'SETTLED' THEN d.numbers END, 'hits', l.hits, 'payout', l.payout::text) END`;
 
 /** One page of the member's bets, newest first, and the totals of the whole filter. */
 export async function betPage(
@@ -110,10 +121,13 @@ export async function betPage(
       `SELECT b.id, b.placed_at, b.settled_at, b.game_code, b.game_type, b.vendor_code, b.round_id, b.status,
               b.stake::text, b.payout::text, b.valid_bet::text,
               ${lang === 'BN' ? 'coalesce(g.name_bn, g.name_en)' : 'g.name_en'} AS game_name,
-              ${lang === 'BN' ? 'coalesce(v.display_name_bn, v.display_name)' : 'v.display_name'} AS vendor_name
+              ${lang === 'BN' ? 'coalesce(v.display_name_bn, v.display_name)' : 'v.display_name'} AS vendor_name,
+              ${LOTTERY_JSON} AS lottery
          FROM bet_records b
          LEFT JOIN games g ON g.game_code = b.game_code
          LEFT JOIN game_vendors v ON v.code = b.vendor_code
+         LEFT JOIN lottery_bets l ON l.wallet_round_id = b.round_id AND l.member_id = b.member_id
+         LEFT JOIN lottery_draws d ON d.game_code = l.game_code AND d.draw_index = l.draw_index
         WHERE ${w.sql}
         ORDER BY b.placed_at DESC, b.id DESC
         LIMIT $${n + 1} OFFSET $${n + 2}`,
@@ -138,6 +152,7 @@ export async function betPage(
       validBet: r.valid_bet,
       profit: r.status === 'SETTLED' ? (BigInt(r.payout) - BigInt(r.stake)).toString() : '0',
       status: r.status,
+      lottery: r.lottery ? { ...r.lottery, drawAt: iso(r.lottery.drawAt) } : null,
     })),
     totals: {
       count: s.bets,

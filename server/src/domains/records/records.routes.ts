@@ -228,6 +228,28 @@ export const recordsRoutes = fp<RecordsOptions>(
                     validBet: money,
                     profit: signed,
                     status: { type: 'string' },
+                    lottery: {
+                      type: ['object', 'null'],
+                      description:
+                        "a bet on the platform's own lottery draws: the draw, bet type, numbers, stake per number, result and payout; null otherwise",
+                      properties: {
+                        drawIndex: { type: 'integer' },
+                        numero: { type: 'string' },
+                        drawAt: { type: 'string' },
+                        betType: { type: 'string' },
+                        prizeMode: { type: 'string' },
+                        numbers: { type: 'array', items: { type: 'string' } },
+                        stakePerNumber: money,
+                        odds: { type: 'integer' },
+                        status: { type: 'string' },
+                        drawnNumbers: { type: ['array', 'null'], items: { type: 'string' } },
+                        hits: {
+                          type: ['array', 'null'],
+                          items: { type: 'object', properties: { number: { type: 'string' }, hits: { type: 'integer' } } },
+                        },
+                        payout: money,
+                      },
+                    },
                   },
                 },
               },

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading } from '@khela/ui';
 import { NS, titleKeys } from '../../i18n';
-import { fetchLaunch } from '../../lib/api';
+import { fetchLaunch, type LotteryPrizeMode } from '../../lib/api';
 import { CATEGORY_ROUTE } from '../../lib/categories';
 import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
@@ -57,7 +57,7 @@ export function LaunchView() {
           </div>
         </div>
       </div>
-      {betting ? <LotteryBetting gameCode={game.gameCode} /> : null}
+      {betting ? <LotteryBetting gameCode={game.gameCode} prizeMode={lotto!.prizeMode as LotteryPrizeMode} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
 import { ApiError } from '@khela/api';
+import { emitLiveEvent } from '@khela/session';
 import '../../i18n';
 import * as api from '../../lib/api';
 import { LotteryBetting } from './LotteryBetting';
@@ -32,6 +33,8 @@ const GAME: api.LotteryBettingGame = {
   maxStake: '1000000',
   closeBeforeS: 60,
 };
+
+const EVENT = { gameCode: 'VN_NORTH', drawIndex: 100, numero: '20261123-0100', status: 'SETTLED' as const };
 
 const renderView = () =>
   render(
@@ -74,6 +77,7 @@ describe('the lottery betting view', () => {
       betType: 'SPECIAL_2D',
       numbers: ['07', '42'],
       stakePerNumber: '500',
+      prizeMode: undefined,
     });
     expect((await screen.findByTestId('betting-message')).textContent).toBe('Bet placed on draw 20261123-0101.');
   });
@@ -126,5 +130,76 @@ describe('the lottery betting view', () => {
     expect(bet.getAttribute('data-status')).toBe('WON');
     expect(screen.getByTestId('my-bet-payout').textContent).toBe('Paid ৳950.00');
     expect(screen.getByTestId('my-bet-result').textContent).toBe('Special prize 12345');
+  });
+
+  it('the live lotteryDraw event shows the result panel and refreshes the bets, without asking again otherwise', async () => {
+    const open = {
+      id: 2,
+      gameCode: 'VN_NORTH',
+      drawIndex: 100,
+      numero: '20261123-0100',
+      drawAt: inMinutes(-1),
+      betType: 'SPECIAL_2D' as const,
+      numbers: ['45'],
+      stakePerNumber: '1000',
+      stake: '1000',
+      odds: 9500,
+      potentialWin: '95000',
+      status: 'OPEN' as const,
+      payout: '0',
+      drawnNumbers: null,
+      placedAt: inMinutes(-3),
+    };
+    mocked.fetchLotteryBets.mockResolvedValueOnce({ list: [open] });
+    renderView();
+    expect((await screen.findByTestId('my-bet')).getAttribute('data-status')).toBe('OPEN');
+    expect(mocked.fetchLotteryBets).toHaveBeenCalledTimes(1);
+    mocked.fetchLotteryBets.mockResolvedValueOnce({
+      list: [{ ...open, status: 'WON', payout: '95000', drawnNumbers: ['12345', '00001'] }],
+    });
+    const numbers = ['12345', ...Array.from({ length: 26 }, (_, i) => String(i).padStart(2, '0'))];
+    // another game's draw is not this view's
+    await act(async () => emitLiveEvent('lotteryDraw', { ...EVENT, gameCode: 'VN_SOUTH', numbers, bets: 1, payout: '0' }));
+    expect(screen.queryByTestId('lottery-result')).toBeNull();
+    await act(async () => emitLiveEvent('lotteryDraw', { ...EVENT, numbers, bets: 1, payout: '95000' }));
+    const panel = await screen.findByTestId('lottery-result');
+    expect(panel.textContent).toContain('Result of draw 20261123-0100');
+    expect(screen.getByTestId('lottery-result-top').textContent).toBe('12345');
+    expect(screen.getByTestId('lottery-result-outcome').textContent).toBe('Your bets won ৳950.00.');
+    expect((await screen.findByTestId('my-bet-payout')).textContent).toBe('Paid ৳950.00');
+    expect(mocked.fetchLotteryBets).toHaveBeenCalledTimes(2);
+
+    await act(async () => emitLiveEvent('lotteryDraw', { ...EVENT, status: 'VOID', numbers: null, bets: 1, payout: '0' }));
+    expect(screen.getByTestId('lottery-result').getAttribute('data-status')).toBe('VOID');
+    expect(screen.getByTestId('lottery-result-outcome').textContent).toBe('This draw was cancelled: your stakes are refunded.');
+  });
+
+  it('SEA names its top prize the first prize and offers its own bet types, in the launch prize mode', async () => {
+    mocked.fetchLotteryBetting.mockResolvedValue({
+      ...GAME,
+      gameCode: 'SEA_4D_MORNING',
+      groupCode: 'SEA',
+      prizeMode: 'SEA',
+      prizeModes: ['SEA'],
+      betTypes: GAME.betTypes.filter((b) => b.type !== 'LOTTO'),
+    });
+    mocked.placeLotteryBet.mockResolvedValue({ bet: {} as api.LotteryBet, balance: '0' });
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <LotteryBetting gameCode="SEA_4D_MORNING" prizeMode="SEA" />
+        </MemoryRouter>
+      </Provider>,
+    );
+    await screen.findByTestId('lottery-betting');
+    expect(mocked.fetchLotteryBetting).toHaveBeenCalledWith('SEA_4D_MORNING', expect.anything(), 'SEA');
+    expect(screen.getByTestId('bet-type-SPECIAL_2D').textContent).toBe('2 digits · first prize');
+    expect(screen.queryByTestId('bet-type-LOTTO')).toBeNull();
+    fireEvent.click(screen.getByTestId('pick-07'));
+    fireEvent.click(screen.getByTestId('betting-place'));
+    await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
+    expect(mocked.placeLotteryBet).toHaveBeenCalledWith(
+      expect.objectContaining({ gameCode: 'SEA_4D_MORNING', prizeMode: 'SEA' }),
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading } from '@khela/ui';
+import { onLiveEvent } from '@khela/session';
+import type { LotteryDrawEvent } from '@khela/api';
 import { NS } from '../../i18n';
 import {
   fetchLotteryBets,
@@ -9,6 +11,7 @@ import {
   type LotteryBet,
   type LotteryBetType,
   type LotteryBettingGame,
+  type LotteryPrizeMode,
 } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { useAsync } from '../../hooks/useAsync';
@@ -44,14 +47,19 @@ function parseTyped(text: string, digits: number): { numbers: string[]; bad: boo
 const potential = (type: LotteryBetType, units: number, stakePoisha: number, odds: number) =>
   Math.floor((stakePoisha * odds * units) / 100);
 
+/** A bet type's name: SEA's top prize is its first prize, the northern lottery's its special prize. */
+const typeKey = (group: string | undefined, type: LotteryBetType) =>
+  group === 'SEA' ? `betting.seaTypes.${type}` : `betting.types.${type}`;
+
 /**
- * The lottery launch's betting view (lottoView betting): choose the draw, the bet type, the numbers
- * and the stake per number; the total and the potential win show before confirming. The header's
- * balance follows the bet and its settlement through the live channel; the member's bets on this
- * game refresh until their draws are settled.
+ * The lottery launch's betting view (lottoView betting) in the launch's prize mode: choose the draw,
+ * the bet type (those the game offers, at the mode's odds), the numbers and the stake per number; the
+ * total and the potential win show before confirming. The header's balance follows the bet and its
+ * settlement through the live channel, and the live `lotteryDraw` event shows the draw's result and
+ * refreshes the member's bets: nothing asks the server again and again.
  */
-export function LotteryBetting({ gameCode }: { gameCode: string }) {
-  const game = useAsync((signal) => fetchLotteryBetting(gameCode, signal), [gameCode]);
+export function LotteryBetting({ gameCode, prizeMode }: { gameCode: string; prizeMode?: LotteryPrizeMode }) {
+  const game = useAsync((signal) => fetchLotteryBetting(gameCode, signal, prizeMode), [gameCode, prizeMode]);
   if (game.error) return <LoadError error={game.error} onRetry={game.reload} testId="betting-error" />;
   if (!game.data) return <Loading />;
   return <BettingForm game={game.data} reload={game.reload} />;
@@ -63,7 +71,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
   const errorText = useErrorText();
   const now = useNow(1000);
   const [drawIndex, setDrawIndex] = useState(game.draws[0]?.index);
-  const [type, setType] = useState<LotteryBetType>('SPECIAL_2D');
+  const [type, setType] = useState<LotteryBetType>(game.betTypes[0]?.type ?? 'SPECIAL_2D');
   const [picked, setPicked] = useState<string[]>([]);
   const [typed, setTyped] = useState('');
   const [stakeTaka, setStakeTaka] = useState('10');
@@ -80,7 +88,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [closed]);
 
-  const spec = game.betTypes.find((b) => b.type === type)!;
+  const spec = game.betTypes.find((b) => b.type === type) ?? game.betTypes[0];
   const typedParse = useMemo(() => parseTyped(typed, 3), [typed]);
   const numbers = spec.digits === 3 ? typedParse.numbers : picked;
   const units = spec.pair ? (numbers.length === 2 ? 1 : 0) : numbers.length;
@@ -112,6 +120,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
         betType: type,
         numbers,
         stakePerNumber: String(stakePoisha),
+        prizeMode: game.prizeMode,
       });
       setMessage({ ok: true, text: t('betting.placed', { numero: draw.numero }) });
       setPicked([]);
@@ -126,7 +135,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
     }
   }
 
-  if (!draw) return <EmptyState>{t('betting.noDraw')}</EmptyState>;
+  if (!draw || !spec) return <EmptyState>{t('betting.noDraw')}</EmptyState>;
   return (
     <div className="lobby-betting" data-testid="lottery-betting">
       <label className="lobby-betting__field">
@@ -164,12 +173,12 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
             data-testid={`bet-type-${b.type}`}
             onClick={() => chooseType(b.type)}
           >
-            {t(`betting.types.${b.type}`)}
+            {t(typeKey(game.groupCode, b.type))}
           </button>
         ))}
       </div>
       <p className="lobby-muted" data-testid="bet-type-help">
-        {t(`betting.help.${type}`, { odds: spec.odds / 100 })}
+        {t(game.groupCode === 'SEA' ? `betting.seaHelp.${type}` : `betting.help.${type}`, { odds: spec.odds / 100 })}
       </p>
 
       {spec.digits === 3 ? (
@@ -267,7 +276,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
           <p>
             {t('betting.confirmText', {
               count: spec.pair ? 1 : numbers.length,
-              type: t(`betting.types.${type}`),
+              type: t(typeKey(game.groupCode, type)),
               numero: draw.numero,
               total: formatMoney(total, lang),
             })}
@@ -304,41 +313,83 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
         </p>
       ) : null}
 
-      <MyBets gameCode={game.gameCode} version={betsVersion} />
+      <MyBets gameCode={game.gameCode} group={game.groupCode} version={betsVersion} />
     </div>
   );
 }
 
-/** The member's bets on this game, refreshed while one waits for its draw. */
-function MyBets({ gameCode, version }: { gameCode: string; version: number }) {
+/**
+ * The member's bets on this game and the result of the last draw they were settled on: both follow the
+ * live `lotteryDraw` event (the server sends it once the member's bets on a draw are paid or refunded).
+ */
+function MyBets({ gameCode, group, version }: { gameCode: string; group?: string; version: number }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const bets = useAsync((signal) => fetchLotteryBets(gameCode, signal), [gameCode, version]);
-  const now = useNow(3000);
-  const waiting = bets.data?.list.some((b) => (b.status === 'OPEN' || b.status === 'BETTING') && Date.parse(b.drawAt) <= now);
-  useEffect(() => {
-    if (waiting) bets.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [now]);
-  if (bets.error && !bets.data) return <LoadError error={bets.error} onRetry={bets.reload} />;
-  if (!bets.data) return <Loading />;
+  const [settled, setSettled] = useState(0);
+  const [result, setResult] = useState<LotteryDrawEvent | null>(null);
+  const bets = useAsync((signal) => fetchLotteryBets(gameCode, signal), [gameCode, version, settled]);
+  useEffect(
+    () =>
+      onLiveEvent('lotteryDraw', (e) => {
+        if (e.gameCode !== gameCode) return;
+        setResult(e);
+        setSettled((v) => v + 1);
+      }),
+    [gameCode],
+  );
   return (
-    <section className="lobby-betting__mine" data-testid="my-bets">
-      <h3>{t('betting.mine')}</h3>
-      {bets.data.list.length === 0 ? (
-        <p className="lobby-muted">{t('betting.noBets')}</p>
+    <>
+      {result ? <DrawResult result={result} group={group} lang={lang} /> : null}
+      <section className="lobby-betting__mine" data-testid="my-bets">
+        <h3>{t('betting.mine')}</h3>
+        {bets.error && !bets.data ? (
+          <LoadError error={bets.error} onRetry={bets.reload} />
+        ) : !bets.data ? (
+          <Loading />
+        ) : bets.data.list.length === 0 ? (
+          <p className="lobby-muted">{t('betting.noBets')}</p>
+        ) : (
+          <ul>
+            {bets.data.list.map((b) => (
+              <BetRow key={b.id} bet={b} group={group} lang={lang} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The result panel of a draw the member bet on: its numbers and what the bets paid, or its cancellation. */
+function DrawResult({ result, group, lang }: { result: LotteryDrawEvent; group?: string; lang: 'BN' | 'EN' }) {
+  const { t } = useTranslation(NS);
+  const won = BigInt(result.payout) > 0n;
+  return (
+    <section className="lobby-betting__result" data-testid="lottery-result" data-status={result.status} role="status">
+      <h3>{t('betting.result.title', { numero: result.numero })}</h3>
+      {result.status === 'VOID' || !result.numbers ? (
+        <p data-testid="lottery-result-outcome">{t('betting.result.void')}</p>
       ) : (
-        <ul>
-          {bets.data.list.map((b) => (
-            <BetRow key={b.id} bet={b} lang={lang} />
-          ))}
-        </ul>
+        <>
+          <p>
+            {t(group === 'SEA' ? 'betting.first' : 'betting.special')}{' '}
+            <strong className="lobby-countdown" data-testid="lottery-result-top">
+              {result.numbers[0]}
+            </strong>
+          </p>
+          <p className="lobby-betting__drawn" aria-label={t('betting.result.all')} data-testid="lottery-result-numbers">
+            {result.numbers.slice(1).join(' ')}
+          </p>
+          <p className={won ? 'lobby-betting__ok' : 'lobby-muted'} data-testid="lottery-result-outcome">
+            {won ? t('betting.result.won', { payout: formatMoney(Number(result.payout), lang) }) : t('betting.result.lost')}
+          </p>
+        </>
       )}
     </section>
   );
 }
 
-function BetRow({ bet, lang }: { bet: LotteryBet; lang: 'BN' | 'EN' }) {
+function BetRow({ bet, group, lang }: { bet: LotteryBet; group?: string; lang: 'BN' | 'EN' }) {
   const { t } = useTranslation(NS);
   const shown =
     bet.numbers.length > 12 ? `${bet.numbers.slice(0, 12).join(' ')} … (${bet.numbers.length})` : bet.numbers.join(' ');
@@ -346,7 +397,7 @@ function BetRow({ bet, lang }: { bet: LotteryBet; lang: 'BN' | 'EN' }) {
     <li data-testid="my-bet" data-status={bet.status}>
       <div className="lobby-betting__row">
         <strong>{bet.numero}</strong>
-        <span>{t(`betting.types.${bet.betType}`)}</span>
+        <span>{t(typeKey(group, bet.betType))}</span>
         <span className={`lobby-betting__status is-${bet.status.toLowerCase()}`} data-testid="my-bet-status">
           {t(`betting.status.${bet.status}`)}
         </span>
@@ -363,7 +414,8 @@ function BetRow({ bet, lang }: { bet: LotteryBet; lang: 'BN' | 'EN' }) {
       </p>
       {bet.drawnNumbers ? (
         <p data-testid="my-bet-result">
-          {t('betting.special')} <strong className="lobby-countdown">{bet.drawnNumbers[0]}</strong>
+          {t(group === 'SEA' ? 'betting.first' : 'betting.special')}{' '}
+          <strong className="lobby-countdown">{bet.drawnNumbers[0]}</strong>
         </p>
       ) : null}
     </li>

@@ -1,10 +1,43 @@
 import { useState } from 'react';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
-import type { BetRecordDto } from '@khela/api/records';
+import type { BetRecordDto, LotteryRecordDto } from '@khela/api/records';
 import { useLoad } from '../../common/payments/ui';
 import { fetchBets } from './api';
 import { useFilterChoices } from './useFilters';
 import { Figures, Pager, RangeFilter, Select, Signed, useRecordsText, type RangeValue } from './ui';
+
+/** A lottery bet's own details: the draw, bet type, numbers, stake per number, result and payout. */
+function LotteryDetails({ l }: { l: LotteryRecordDto }) {
+  const { t, money } = useRecordsText();
+  const numbers = l.numbers.length > 20 ? `${l.numbers.slice(0, 20).join(' ')} … (${l.numbers.length})` : l.numbers.join(' ');
+  const result =
+    l.status === 'VOID' || l.status === 'ROLLED_BACK'
+      ? t('records.lottery.void')
+      : !l.drawnNumbers
+        ? t('records.lottery.pending')
+        : `${t('records.lottery.top', { number: l.drawnNumbers[0] })} · ${
+            l.hits?.length
+              ? t('records.lottery.hits', {
+                  list: l.hits.map((h) => (h.hits > 1 ? `${h.number}×${h.hits}` : h.number)).join(', '),
+                })
+              : t('records.lottery.noHits')
+          }`;
+  return (
+    <div className="rec-lottery" data-testid="bet-lottery">
+      <div className="rec-item__meta">
+        {t('records.lottery.draw', { numero: l.numero })} · {t(`records.lottery.types.${l.betType}`, { defaultValue: l.betType })}{' '}
+        · {l.prizeMode}
+      </div>
+      <Figures
+        items={[
+          [t('records.lottery.numbers'), numbers, 'bet-lottery-numbers'],
+          [t('records.lottery.stakePerNumber'), money(l.stakePerNumber)],
+          [t('records.lottery.result'), result, 'bet-lottery-result'],
+        ]}
+      />
+    </div>
+  );
+}
 
 function BetItem({ b }: { b: BetRecordDto }) {
   const { t, money, time } = useRecordsText();
@@ -28,6 +61,7 @@ function BetItem({ b }: { b: BetRecordDto }) {
           [t('records.profit'), <Signed key="p" value={b.profit} />],
         ]}
       />
+      {b.lottery ? <LotteryDetails l={b.lottery} /> : null}
       <div className="rec-item__meta">
         {t('records.placedAt')}: {time(b.placedAt)}
         {b.settledAt ? ` · ${t('records.settledAt')}: ${time(b.settledAt)}` : ''}

@@ -61,6 +61,49 @@ beforeEach(async () => {
 });
 
 describe('the betting record', () => {
+  it("a lottery bet shows its draw, bet type, numbers, stake per number and result; other games' bets none of it", async () => {
+    const lottery = {
+      drawIndex: 7,
+      numero: '20260301-0007',
+      drawAt: '2026-03-01T10:05:00.000Z',
+      betType: 'ALL_2D',
+      prizeMode: 'ELOTT',
+      numbers: ['07', '42'],
+      stakePerNumber: '200',
+      odds: 333,
+      status: 'WON',
+      drawnNumbers: ['12307', '00042'],
+      hits: [
+        { number: '07', hits: 2 },
+        { number: '42', hits: 1 },
+      ],
+      payout: '1998',
+    };
+    mocked.fetchBets.mockResolvedValue({
+      ...bets,
+      list: [
+        { ...bets.list[0], id: 2, gameCode: 'VN_NORTH', gameName: 'Vietnam North', gameType: 'LOTT', roundId: 'LT-1', lottery },
+        { ...bets.list[0], lottery: null },
+      ],
+    });
+    const first = render(<BetsPage />);
+    const [lotto, slot] = await screen.findAllByTestId('bet-row');
+    expect(lotto).toHaveTextContent('Draw 20260301-0007 · 2 digits · all prizes · ELOTT');
+    expect(screen.getByTestId('bet-lottery-numbers')).toHaveTextContent('07 42');
+    expect(lotto).toHaveTextContent('Stake per number৳2.00');
+    expect(screen.getByTestId('bet-lottery-result')).toHaveTextContent('Top prize 12307 · Winning numbers: 07×2, 42');
+    expect(slot.querySelector('[data-testid="bet-lottery"]')).toBeNull();
+
+    mocked.fetchBets.mockResolvedValue({
+      ...bets,
+      list: [{ ...bets.list[0], lottery: { ...lottery, status: 'OPEN', drawnNumbers: null, hits: null } }],
+    });
+    first.unmount();
+    await act(async () => i18n.changeLanguage('bn'));
+    render(<BetsPage />);
+    expect(await screen.findByTestId('bet-lottery-result')).toHaveTextContent('ড্র-র অপেক্ষায়');
+  });
+
   it('loads, then shows the bets with the totals of the filter, and pages', async () => {
     mocked.fetchBets.mockResolvedValue(bets);
     render(<BetsPage />);

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createTestApi, testEngine, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
+import { studioHelpers } from '../studio/studio.test-support';
+import { balanceOf } from '../wallet/ledger';
+
+/**
+ * Exactly-once settlement with a real second instance killed mid-settlement (issue 17): a child
+ * process (lottery.settle-child.ts) settles the same draw on the same PostgreSQL schema, has some wins
+ * paid by the wallet and is SIGKILLed before it records them, while this instance settles the draw.
+ * Every bet ends settled once and every win is paid once. PostgreSQL only (two processes can't share
+ * an embedded PGlite); lottery.test.ts covers the same with two in-process instances on both engines.
+ */
+const onPostgres = testEngine === 'postgres' ? describe : describe.skip;
+
+let clock = Date.UTC(2026, 10, 24, 9, 0, 0);
+const INTERVAL = 60;
+const CLOSE = 10;
+const ALL = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const root = join(__dirname, '../../../..');
+
+/** Resolves with the first stdout line of the child matching `re`; rejects if it exits first. */
+function lineOf(child: ChildProcess, re: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (l) => {
+      if (!re.test(l)) return;
+      lines.close();
+      resolve(l);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`the child ended (${code ?? signal}) before ${re}`)));
+  });
+}
+
+onPostgres('exactly-once settlement with a second process killed mid-run', () => {
+  let t: TestDb & { app: FastifyInstance };
+  let child: ChildProcess | null = null;
+  const stderr: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApi({ lottery: { intervalS: INTERVAL, closeBeforeS: CLOSE, now: () => clock } });
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
+    await t.dispose();
+  });
+  const h = studioHelpers(() => t.app, 'lpk');
+
+  it('pays every bet once when the other instance dies after the wallet paid some wins', async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => h.member({ taka: 200 })));
+    const game = await t.app.inject({ url: '/lottery/v1/games/VN_NORTH', headers: { authorization: members[0].token } });
+    const draw = game.json().value.draws[0] as { index: number; drawAt: string };
+    const bets: { id: number; member: number }[] = [];
+    for (const m of members) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/lottery/v1/bets',
+        headers: { authorization: m.token },
+        payload: { gameCode: 'VN_NORTH', drawIndex: draw.index, betType: 'SPECIAL_2D', numbers: ALL, stakePerNumber: '100' },
+      });
+      expect(r.statusCode).toBe(200);
+      bets.push({ id: r.json().value.bet.id, member: m.id });
+    }
+    const odds = t.app.lottery.config.odds.SPECIAL_2D;
+    clock = Date.parse(draw.drawAt) + 1000;
+
+    const schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
+    child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/domains/lottery/lottery.settle-child.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
+          KHELA_CHILD_SCHEMA: schema,
+          KHELA_CHILD_OPS_KEY: TEST_OPS_KEY,
+          KHELA_CHILD_NOW: String(clock),
+          KHELA_CHILD_INTERVAL_S: String(INTERVAL),
+          KHELA_CHILD_CLOSE_S: String(CLOSE),
+          KHELA_CHILD_STOP_AFTER: '3',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
+    try {
+      await lineOf(child, /^PAID 3$/);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${stderr.join('')}`);
+    }
+
+    // the child has had 3 wins paid, and has not recorded (at least) the last of them
+    const paidNotRecorded = await t.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM lottery_bets l
+         JOIN wallet_transactions w ON w.round_id = l.wallet_round_id AND w.kind = 'WIN' AND w.status = 'OK'
+        WHERE l.status = 'OPEN' AND l.id = ANY($1::bigint[])`,
+      [bets.map((b) => b.id)],
+    );
+    expect(paidNotRecorded!.n).toBeGreaterThanOrEqual(1);
+    // this instance settles, and the child dies meanwhile
+    const settling = t.app.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } });
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const run = (await settling).json().value;
+    expect(run.left).toBe(0);
+    // a second run finds nothing left to do
+    const again = (
+      await t.app.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } })
+    ).json().value;
+    expect(again).toMatchObject({ won: 0, lost: 0, left: 0 });
+
+    const payout = (10000n * BigInt(odds)) / 10000n;
+    for (const b of bets) {
+      const row = (await t.db.one<{ status: string; payout: string; wallet_round_id: string }>(
+        `SELECT status, payout::text, wallet_round_id FROM lottery_bets WHERE id = $1`,
+        [b.id],
+      ))!;
+      expect(row).toMatchObject({ status: 'WON', payout: String(payout) });
+      const wins = await t.db.query<{ amount: string }>(
+        `SELECT amount::text FROM wallet_transactions WHERE round_id = $1 AND kind = 'WIN' AND status = 'OK'`,
+        [row.wallet_round_id],
+      );
+      expect(wins).toEqual([{ amount: String(payout) }]);
+      expect(await t.db.one(`SELECT status, payout::text FROM bet_records WHERE round_id = $1`, [row.wallet_round_id])).toEqual({
+        status: 'SETTLED',
+        payout: String(payout),
+      });
+      expect(await balanceOf(t.db, b.member)).toBe(20000n - 10000n + payout);
+    }
+  });
+});
