@@ -102,3 +102,16 @@ test('the right bar offers the app downloads, each with a QR code, and the mobil
   expect(profile.headers()['content-type']).toMatch(/^application\/x-apple-aspen-config/);
   expect(await profile.text()).toContain('com.apple.webClip.managed');
 });
+
+test("the footer shows the vendors' icons once it comes near, in a strip that does not move the page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const strip = page.getByTestId('footer-vendors');
+  const before = await strip.boundingBox();
+  await strip.scrollIntoViewIfNeeded();
+  const icons = strip.getByRole('img');
+  await expect.poll(() => icons.count()).toBeGreaterThan(10);
+  await expect.poll(() => icons.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect((await strip.boundingBox())!.height).toBe(before!.height);
+});

@@ -9,6 +9,12 @@ import { gotoAs, memberToken, unique } from './support';
  */
 
 const API = /\/(wps|lgw)\/(?!static\/)/;
+/**
+ * What a page asks for after its first view, once it has loaded and only when needed: the session's
+ * announcement popups and, when the footer comes near, the vendors' icons. Not part of the first view.
+ */
+const DEFERRED = (path: string, search = '') =>
+  (path === '/wps/relay/MCSFE_getListAnnouncements' && /types=PU/.test(search)) || path === '/wps/relay/GCSGAME_newGameVendor';
 
 /** Records the page's layout shifts (without recent input) from its first moment. */
 async function watchLoad(page: Page) {
@@ -36,7 +42,7 @@ async function loadFigures(page: Page) {
     const api = performance
       .getEntriesByType('resource')
       .filter((r) => /\/(wps|lgw)\/(?!static\/)/.test(new URL(r.name).pathname))
-      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime }));
+      .map((r) => ({ path: new URL(r.name).pathname, search: new URL(r.name).search, start: r.startTime }));
     return { cls: shifts.reduce((n, s) => n + s.value, 0), shifts, fcp, api };
   });
 }
@@ -64,7 +70,8 @@ for (const { path, content } of GUEST_ROUTES) {
     await page.waitForLoadState('networkidle');
     const figures = await loadFigures(page);
     expect(figures.fcp).not.toBeNull();
-    expect(figures.api).toEqual([]); // nor afterwards: the whole first view came inlined
+    // nor afterwards: the whole first view came inlined (what is asked later is for below the fold)
+    expect(figures.api.filter((c) => !DEFERRED(c.path, c.search))).toEqual([]);
     expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
   });
 }

@@ -1,10 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { apiRequest, type VendorItem, type VendorLanesResponse } from '@khela/api';
+import { FIRST_REQUESTS } from '@khela/api/first-data';
+import { afterLoad } from '../../lib/afterLoad';
+
+/** Every vendor once, in the operator's order of the lanes. */
+export function footerVendors(lanes: VendorLanesResponse['data']['lanes']): VendorItem[] {
+  const seen = new Map<string, VendorItem>();
+  for (const lane of lanes)
+    for (const code of lane.vendors) if (!seen.has(code) && lane.cards[code]) seen.set(code, lane.cards[code]!);
+  return [...seen.values()];
+}
+
+/**
+ * The vendors' icons (the spec's footer): asked for only when the footer comes near the screen, in a
+ * strip whose height is kept from the first paint, so nothing moves when they arrive.
+ */
+function FooterVendors() {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  const [vendors, setVendors] = useState<VendorItem[]>([]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '300px',
+    });
+    // watched from the page's load on: while the route's area mounts, a short page brings the
+    // footer near for a moment
+    const cancel = afterLoad(() => io.observe(el));
+    return () => {
+      cancel();
+      io.disconnect();
+    };
+  }, []);
+  const lang = i18n.language?.toUpperCase() === 'EN' ? 'EN' : 'BN';
+  useEffect(() => {
+    if (!near) return;
+    let live = true;
+    const req = FIRST_REQUESTS.vendorLanes(lang);
+    apiRequest<VendorLanesResponse>(req.path, { query: req.query }).then(
+      (v) => live && setVendors(footerVendors(v.data.lanes)),
+      () => undefined, // the footer goes without icons
+    );
+    return () => {
+      live = false;
+    };
+  }, [near, lang]);
+  return (
+    <div ref={ref} className="k-footer__vendors" data-testid="footer-vendors">
+      {vendors.length ? (
+        <ul aria-label={t('footer.vendors')}>
+          {vendors.map((v) => (
+            <li key={v.code}>
+              <img src={v.lagerIcon} alt={v.displayName} width={64} height={32} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="k-footer" data-testid="footer">
+      <FooterVendors />
       <nav className="k-footer__links" aria-label={t('footer.help')}>
         <Link to="/help">{t('footer.help')}</Link>
         <Link to="/help#term">{t('footer.terms')}</Link>

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { apiRequest } from '@khela/api';
 import type { Announcement, AnnouncementsResponse } from '@khela/api/games';
 import { loginStateAtom, modalAtom, onLiveEvent, readSession, sessionPhaseAtom, writeSession } from '@khela/session';
+import { afterLoad } from '../../lib/afterLoad';
 import { closeFlag, popupAudience, popupsToShow } from './rules';
 
 // the popup's own chunk: fetched only when there is something to show
@@ -12,24 +13,6 @@ const AnnouncementPopup = lazy(() => import('./AnnouncementPopup'));
 
 /** Game pages are for playing: no popup covers a game. */
 const QUIET_PATHS = /^\/(play|seamless|lottery|seaLottery|vnLottery)(\/|$)/;
-
-/** Runs `fn` once the page has loaded and the main thread is idle: the popups never hold the first paint. */
-function afterLoad(fn: () => void): () => void {
-  let cancelled = false;
-  let idle: number | undefined;
-  const run = () => {
-    if (cancelled) return;
-    const ric = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
-    idle = ric(() => !cancelled && fn());
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
-  };
-}
 
 /**
  * The announcement popups (the spec's session popups, and the after-login modal of a member): the
