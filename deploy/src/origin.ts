@@ -143,14 +143,15 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
         route: route.name,
         // a members' page has no address of its own to index (a visitor without a session sees the home there)
         canonical: route.private ? undefined : publicUrl + url.pathname,
-        // the image and the area first: what the first paint needs before the fonts
-        preloads: [...shellHints.filter((p) => p.as !== 'font'), ...image, ...area, ...shellHints.filter((p) => p.as === 'font')],
+        preloads: [...shellHints, ...image, ...area],
         data: Object.keys(data.answers).length
           ? `{"lang":"${lang}","answers":{${Object.entries(data.answers)
               .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
               .join(',')}}}`
           : undefined,
         clientConfig,
+        // the home's first banner in the first frame: its largest paint no longer waits on the scripts
+        firstView: route.name === 'home' && data.bannerImage ? { banner: data.bannerImage } : undefined,
       },
     );
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');

@@ -28,6 +28,11 @@ export interface PageContext {
   data?: string;
   /** operator or test configuration for the client (e.g. the remote load time-out) */
   clientConfig?: Record<string, unknown>;
+  /**
+   * The route's first view, drawn into the page's first frame before any script runs: the home's
+   * first banner image (the page's largest paint), at the place and size the lobby draws it.
+   */
+  firstView?: { banner?: string };
 }
 
 export interface Preload {
@@ -68,6 +73,19 @@ function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: strin
     .join('\n    ');
 }
 
+/**
+ * What the frame painted before the scripts shows in the main area: the first banner (the shell
+ * keeps it on screen until the lobby draws the same image at the same place), else a spinner.
+ */
+export function firstViewHtml(view: PageContext['firstView']): string {
+  if (view?.banner && /^(\/(?!\/)|https:\/\/)/.test(view.banner))
+    return (
+      `<div class="k-first-view"><div class="k-first-banner" data-first-view="banner">` +
+      `<img src="${escapeHtml(view.banner)}" alt="" width="1200" height="400" fetchpriority="high" decoding="sync"></div></div>`
+    );
+  return '<span class="k-spinner"></span>';
+}
+
 /** The page: the shell version's index.html with its folder, language, head and boot data filled in. */
 export function renderPage(template: string, pointer: Pointer & { shell: string }, ctx: PageContext = {}): string {
   const lang = ctx.lang === 'EN' ? 'EN' : 'BN';
@@ -83,6 +101,7 @@ export function renderPage(template: string, pointer: Pointer & { shell: string 
     .replace(/<title>[^<]*<\/title>/, title)
     .replace('<!--KHELA_BOOT-->', (boot) => (hasTitle ? boot : `${title}${boot}`))
     .replace('<!--KHELA_BRAND-->', lang === 'EN' ? 'Khela' : 'খেলা')
+    .replace('<!--KHELA_FIRST_VIEW-->', () => firstViewHtml(ctx.firstView))
     .replace('<!--KHELA_BOOT-->', () => bootHead(pointer, ctx, meta));
 }
 
@@ -117,7 +136,7 @@ export async function writeStaticPage(releasesDir: string, pointer: Pointer): Pr
     reader.shell(pointer.shell, template),
     reader.area(pointer.remotes.lobby, 'HomePage'),
   ]);
-  const preloads = [...shell.filter((p) => p.as !== 'font'), ...home, ...shell.filter((p) => p.as === 'font')];
+  const preloads = [...shell, ...home];
   await writeAtomically(
     path.join(releasesDir, 'index.html'),
     renderPage(template, { ...pointer, shell: pointer.shell }, { preloads }),

@@ -42,7 +42,7 @@ export class PreloadReader {
     return hit;
   }
 
-  /** The shell's entry and what it loads straight away (see shell/rspack.config.ts), and the fonts. */
+  /** The shell's entry and what it loads straight away (see shell/rspack.config.ts). */
   async shell(shell: string, template: string): Promise<Preload[]> {
     const base = `/shell/${shell}/`;
     const boot = await this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`);
@@ -54,14 +54,12 @@ export class PreloadReader {
       // the shell's styles paint the page's first frame (see shell/index.html): applied, not only fetched
       ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true })),
       ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const, fetchpriority: 'low' as const })),
-      // the text shows in the system font until they arrive: the scripts go first
-      ...(boot?.fonts ?? []).map((f) => ({
-        href: base + f,
-        as: 'font' as const,
-        type: 'font/woff2',
-        crossorigin: true,
-        fetchpriority: 'low' as const,
-      })),
+      // No hint for the web fonts: Chrome holds the first paint for a preloaded font (up to about
+      // 100 ms after the stylesheet, to avoid drawing the text twice), and on a slow link the two
+      // files (53 KB) take their share of the bandwidth the first banner needs. With font-display:
+      // swap and no hint, the first frame draws in the system font and the face is fetched as soon
+      // as that frame lays out Bengali text (the header's brand), which is at once; nothing moves
+      // when it arrives (fixed line heights, rows that scroll instead of wrapping).
     ];
   }
 

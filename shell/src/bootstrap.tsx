@@ -6,6 +6,7 @@ import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { App } from './app/App';
+import { captureFirstView } from './app/first-view';
 import { takeSocialReturn, takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
 import { modalAtom, permissionAtom, sessionStore, setToken, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
@@ -35,6 +36,7 @@ async function start() {
   if (permission) sessionStore.set(permissionAtom, permission);
   // an interruptible first render: React yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (the frame painted from the HTML stays until then)
+  captureFirstView(); // before the render replaces the frame the origin drew
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App />));
 }

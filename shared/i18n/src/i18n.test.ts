@@ -1,4 +1,5 @@
-import { initI18n, i18n, storedLanguage, storeLanguage, addNamespace, LANGUAGE_STORAGE_KEY, commonBn, commonEn } from './index';
+import { initI18n, i18n, storedLanguage, storeLanguage, addNamespace, LANGUAGE_STORAGE_KEY, commonBn } from './index';
+import { en as commonEn } from './locales/en';
 
 function keys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -28,5 +29,24 @@ describe('i18n', () => {
     expect(i18n.t('demo:hi')).toBe('Hi');
     addNamespace('demo', { bn: { hi: 'হাই ২' }, en: { hi: 'Hi 2' } }); // a newer version of the remote
     expect(i18n.t('demo:hi')).toBe('Hi 2');
+  });
+
+  it('loads a language’s strings on demand: a Bengali page never fetches the English ones', async () => {
+    await initI18n('BN');
+    await i18n.changeLanguage('bn');
+    const english = jest.fn(async () => ({ hi: 'Hi' }));
+    addNamespace('lazy', { bn: { hi: 'হাই' }, en: english });
+    await i18n.loadNamespaces('lazy');
+    expect(i18n.t('lazy:hi')).toBe('হাই');
+    expect(english).not.toHaveBeenCalled();
+    // turning English waits for them
+    await i18n.changeLanguage('en');
+    expect(english).toHaveBeenCalledTimes(1);
+    expect(i18n.t('lazy:hi')).toBe('Hi');
+    // a newer version of the remote, added while the page is English: its strings replace the older ones
+    addNamespace('lazy', { bn: { hi: 'হাই ২' }, en: async () => ({ hi: 'Hi 2' }) });
+    await i18n.reloadResources(['en'], ['lazy']);
+    expect(i18n.t('lazy:hi')).toBe('Hi 2');
+    await i18n.changeLanguage('bn');
   });
 });

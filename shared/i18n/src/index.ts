@@ -1,7 +1,6 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { bn } from './locales/bn';
-import { en } from './locales/en';
 
 export const LANGUAGES = ['BN', 'EN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -34,19 +33,51 @@ export function storeLanguage(lang: Language): void {
 /** The page's one i18next instance (shared as a singleton through this package). */
 export const i18n: I18n = i18next.createInstance();
 
+type Strings = Resource[string];
+/** A language's strings in the bundle, or loaded on demand (a chunk of its own). */
+export type Strings$ = Strings | (() => Promise<Strings>);
+
+/**
+ * The strings loaded on demand, by "lng|ns": a page ships only the strings of its language (BN,
+ * the default, is in the bundle; EN is a chunk fetched when the page is, or turns, English).
+ * i18next asks for them through this backend: changeLanguage resolves once they are in, and
+ * react-i18next suspends a component whose namespace is still on its way (the area's loading
+ * state shows meanwhile).
+ */
+const lazy = new Map<string, () => Promise<Strings>>();
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    const load = lazy.get(`${lng}|${ns}`);
+    if (!load) return callback(null, {}); // nothing on demand: the bundle has it, or nobody does
+    load().then(
+      (strings) => callback(null, strings),
+      (err: Error) => callback(err, false), // i18next retries a failed read
+    );
+  },
+};
+
 export function initI18n(lang: Language = storedLanguage()): Promise<unknown> {
   if (i18n.isInitialized) return Promise.resolve();
-  return i18n.use(initReactI18next).init({
-    lng: toI18n(lang),
-    fallbackLng: 'en',
-    supportedLngs: ['bn', 'en'],
-    defaultNS: 'common',
-    ns: ['common'],
-    resources: { bn: { common: bn }, en: { common: en } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false, // resources are inline: be ready synchronously
-  });
+  lazy.set('en|common', () => import(/* webpackChunkName: "strings-en" */ './locales/en').then((m) => m.en));
+  return i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: toI18n(lang),
+      // a string missing in English falls back to Bengali, which every page has
+      fallbackLng: 'bn',
+      supportedLngs: ['bn', 'en'],
+      defaultNS: 'common',
+      ns: ['common'],
+      resources: { bn: { common: bn } },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // BN is ready at once; an English page waits for its strings (the shell awaits this)
+      initAsync: false,
+    });
 }
 
 export function currentLanguage(): Language {
@@ -54,12 +85,24 @@ export function currentLanguage(): Language {
 }
 
 /**
- * A remote adds its own namespace when its exposed module loads. A newer version of the remote
- * loaded into an open tab (after a release) adds it again: its strings replace the older ones.
+ * A remote adds its own namespace when its exposed module loads, each language's strings in its
+ * bundle or loaded on demand. A newer version of the remote loaded into an open tab (after a
+ * release) adds it again: its strings replace the older ones.
  */
-export function addNamespace(ns: string, resources: { bn: Resource[string]; en: Resource[string] }): void {
+export function addNamespace(ns: string, resources: { bn: Strings$; en: Strings$ }): void {
   if (!i18n.isInitialized) void initI18n(); // a remote used on its own (tests, dev) before the shell
-  for (const lng of ['bn', 'en'] as const) i18n.addResourceBundle(lng, ns, resources[lng], true, true);
+  for (const lng of ['bn', 'en'] as const) {
+    const strings = resources[lng];
+    if (typeof strings !== 'function') {
+      i18n.addResourceBundle(lng, ns, strings, true, true);
+      continue;
+    }
+    lazy.set(`${lng}|${ns}`, strings);
+    // a newer version's strings replace those already loaded
+    if (i18n.hasResourceBundle(lng, ns)) void i18n.reloadResources([lng], [ns]);
+  }
+  // known to i18next from now on: loaded for the page's language, and by every language change
+  void i18n.loadNamespaces(ns);
 }
 
-export { bn as commonBn, en as commonEn };
+export { bn as commonBn };

@@ -2,13 +2,14 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteArea } from '../federation/RemoteArea';
 import { BareLayout, Layout } from './layout/Layout';
 import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
+import { HomeLoading } from './first-view';
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
 const GAME_CENTRES = ['SPORTS', 'ESPORTS', 'LIVE', 'LOTT', 'ELOTT'] as const;
 const GAME_LISTS = ['HOT', 'FISH', 'RNG', 'PVP'] as const;
 const LOTTERY_PAGES = { '/lottery': 'LOTTERY', '/seaLottery': 'SEA', '/vnLottery': 'VN' } as const;
 
-const Home = () => <RemoteArea remote="lobby" module="HomePage" />;
+const Home = () => <RemoteArea remote="lobby" module="HomePage" loading={<HomeLoading />} />;
 
 function HelpRoute() {
   const { hash } = useLocation();
