@@ -34,6 +34,7 @@ import { lotteryDomain } from './domains/lottery/lottery.plugin';
 import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
+import { centreDomain } from './domains/centre/centre.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(lotteryDomain, { transport: opts.lottery?.transport, staleBetS: opts.lottery?.staleBetS });
     await app.register(rumDomain, opts.rum ?? {});
     await app.register(recordsRoutes, opts.records ?? {});
+    await app.register(centreDomain);
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

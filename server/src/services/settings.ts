@@ -1,3 +1,4 @@
+import type { VipLevel } from '@khela/api/member-centre';
 import type { Db, Queryable } from '../db/db';
 import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
 import { AUTH_LIMIT_KEYS } from '../domains/auth/limits';
@@ -42,6 +43,8 @@ export interface SystemSettings {
   rumSampleRate: number;
   /** Real-user signals: how long they are kept (hours; default 168). */
   rumRetentionHours: number;
+  /** Member centre: the VIP levels by lifetime valid bet (unset: DEFAULT_VIP_LEVELS; [] hides VIP). */
+  vipLevels: VipLevel[];
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -103,6 +106,19 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   paymentRules: PAYMENT_RULES_SCHEMA,
   rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
   rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
+  vipLevels: list(
+    {
+      type: 'object',
+      required: ['level', 'labelName', 'minValidBet'],
+      additionalProperties: false,
+      properties: {
+        level: { type: 'integer', minimum: 0, maximum: 100 },
+        labelName: { type: 'string', minLength: 1, maxLength: 40 },
+        minValidBet: { type: 'string', pattern: '^(0|[1-9][0-9]{0,17})$' },
+      },
+    },
+    101,
+  ),
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
