@@ -1,4 +1,5 @@
 import type { VipLevel } from '@khela/api/member-centre';
+import { PROFILE_FIELDS, type ProfileSettings } from '@khela/validation';
 import type { Db, Queryable } from '../db/db';
 import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
 import { AUTH_LIMIT_KEYS } from '../domains/auth/limits';
@@ -45,6 +46,8 @@ export interface SystemSettings {
   rumRetentionHours: number;
   /** Member centre: the VIP levels by lifetime valid bet (unset: DEFAULT_VIP_LEVELS; [] hides VIP). */
   vipLevels: VipLevel[];
+  /** Member centre: the profile fields members see and fill in (unset: DEFAULT_PROFILE_SETTINGS). */
+  memberProfile: ProfileSettings;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -119,6 +122,16 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
     },
     101,
   ),
+  memberProfile: {
+    type: 'object',
+    required: ['fields', 'required', 'minAge'],
+    additionalProperties: false,
+    properties: {
+      fields: { type: 'array', uniqueItems: true, items: { enum: [...PROFILE_FIELDS] }, maxItems: PROFILE_FIELDS.length },
+      required: { type: 'array', uniqueItems: true, items: { enum: [...PROFILE_FIELDS] }, maxItems: PROFILE_FIELDS.length },
+      minAge: { enum: [18, 21] },
+    },
+  },
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

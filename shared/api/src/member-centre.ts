@@ -31,3 +31,35 @@ export interface MemberSummaryDto {
   vipRankLevel: number | null;
   vipLabelName: string | null;
 }
+
+export const SECURITY_PATHS = {
+  profile: '/wps/member/profile',
+  devices: '/wps/member/devices',
+  /** DELETE: ends every other sign-in of the member ("log out everywhere else") */
+  otherDevices: '/wps/member/devices/others',
+} as const;
+
+/** The security centre's profile: the operator's settings, the member's values, what is bound. */
+export interface ProfileDto {
+  settings: {
+    fields: string[];
+    required: string[];
+    minAge: 18 | 21;
+  };
+  /** each enabled field's value ('' when not filled in) */
+  values: Record<string, string>;
+  /** the bound mobile number and e-mail, masked (null when none) */
+  mobileNum: string | null;
+  email: string | null;
+}
+
+/** One signed-in device (a live session of the member). */
+export interface DeviceDto {
+  /** a short public id of the session (not its token) */
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}

@@ -1,19 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
-import { requireMember } from '../../http/auth';
-import { ApiError, ok, replies } from '../../http/envelope';
+import { ok, replies } from '../../http/envelope';
 import { createBadgeRegistry } from './badges';
+import { requireRealMember } from './guards';
+import { securityRoutes, type SecurityOptions } from './security.routes';
 import { DEFAULT_VIP_LEVELS, vipLevelOf } from './vip';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
-
-/** The member centre is for real accounts: a trial account gets the spec's in_need_true_account. */
-export async function requireRealMember(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await requireMember(request, reply);
-  if (request.member!.type === 4) throw new ApiError(403, 'NEED_REAL_ACCOUNT', 'A real account is needed');
-}
 
 const count = { type: 'integer', minimum: 0 };
 
@@ -21,9 +15,12 @@ const count = { type: 'integer', minimum: 0 };
  * The member centre's frame (issue 10): the summary at its top and the unread badges of its menu.
  * Decorates `app.badges` (the badge counters other domains register); register it before them.
  */
-export const centreDomain = fp(
-  async (app) => {
+export type CentreOptions = SecurityOptions;
+
+export const centreDomain = fp<CentreOptions>(
+  async (app, opts) => {
     app.decorate('badges', createBadgeRegistry(app));
+    await app.register(securityRoutes, opts);
 
     app.get(
       MEMBER_CENTRE_PATHS.unreadCount,
