@@ -54,6 +54,7 @@ export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => laz
  * A page that is not here yet shows "nothing here yet".
  */
 export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
+  securityCenter: lazyPage(() => import('./features/security/SecurityCenterPage')),
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
   withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
