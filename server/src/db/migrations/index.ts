@@ -17,7 +17,6 @@ import { lossLimits } from './0019_loss_limits';
 import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
-import { memberProfiles } from './0032_member_profiles';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -47,5 +46,4 @@ export const migrations: readonly Migration[] = [
   lossHours,
   gameSessionsFollowSignin,
   helpCentre,
-  memberProfiles,
 ];

@@ -5,7 +5,7 @@ import { DEFAULT_PROFILE_SETTINGS, PROFILE_FIELDS, profileSchema, validate, type
 import { hashToken, revokeMemberSessions, tokenFrom } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
 import { requestLang } from '../auth/auth.services';
-import { validationFailed } from '../auth/fields';
+import { messageIn, validationFailed } from '../auth/fields';
 import { maskEmail, maskMobile } from '../auth/login-session';
 import { requireRealMember } from './guards';
 
@@ -33,11 +33,7 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
       mobile_num: string | null;
       email: string | null;
       fields: Record<string, string> | null;
-    }>(
-      `SELECT m.nickname, m.mobile_num, m.email, p.fields FROM members m
-         LEFT JOIN member_profiles p ON p.member_id = m.id WHERE m.id = $1`,
-      [memberId],
-    );
+    }>(`SELECT nickname, mobile_num, email, profile AS fields FROM members WHERE id = $1`, [memberId]);
     const stored: Record<string, unknown> = { ...(row?.fields ?? {}), nickname: row?.nickname ?? '' };
     return {
       settings,
@@ -92,7 +88,9 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
         description:
           'Only the fields given change (an empty string clears one the operator does not require). Every field is ' +
           "checked by @khela/validation's profileSchema, in the request's language: 400 VALIDATION_FAILED with " +
-          'value.fields, and nothing changes. A field the operator has not enabled is refused the same way. ' +
+          'value.fields, and nothing changes. A field the operator has not enabled is refused the same way, and so is a ' +
+          'change of a payee name already set (withdrawals are paid to it). Kept in members.profile with the ' +
+          'registration fields. ' +
           'Answers the profile as GET does.',
         body: {
           type: 'object',
@@ -114,15 +112,17 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
       if (!checked.success) throw validationFailed(checked.errors);
       const { nickname, ...rest } = request.body;
       await app.db.tx(async (q) => {
+        // the payee name is what withdrawals are paid to: set once, then only customer service changes it
+        const row = await q.one<{ payee: string | null }>(
+          `SELECT nullif(trim(profile->>'payeeName'), '') AS payee FROM members WHERE id = $1 FOR UPDATE`,
+          [me.id],
+        );
+        if (rest.payeeName !== undefined && row?.payee && rest.payeeName !== row.payee)
+          throw validationFailed({ payeeName: messageIn(requestLang(request), 'payeeNameFixed') });
         if (nickname !== undefined && nickname !== '')
           await q.query('UPDATE members SET nickname = $2 WHERE id = $1', [me.id, nickname]);
-        if (Object.keys(rest).length) {
-          await q.query(
-            `INSERT INTO member_profiles (member_id, fields) VALUES ($1, $2::jsonb)
-             ON CONFLICT (member_id) DO UPDATE SET fields = member_profiles.fields || EXCLUDED.fields, updated_at = now()`,
-            [me.id, JSON.stringify(rest)],
-          );
-        }
+        if (Object.keys(rest).length)
+          await q.query('UPDATE members SET profile = profile || $2::jsonb WHERE id = $1', [me.id, JSON.stringify(rest)]);
       });
       return ok(await readProfile(me.id), 'Profile saved');
     },

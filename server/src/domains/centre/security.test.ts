@@ -33,8 +33,8 @@ async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token?: strin
 
 const setProfileSettings = (value: object) => opsCall(t.app, 'PUT', '/ops/settings/memberProfile', { value });
 const stored = async (id: number) =>
-  t.db.one<{ nickname: string; fields: Record<string, string> | null }>(
-    'SELECT m.nickname, p.fields FROM members m LEFT JOIN member_profiles p ON p.member_id = m.id WHERE m.id = $1',
+  t.db.one<{ nickname: string; fields: Record<string, string> }>(
+    'SELECT nickname, profile AS fields FROM members WHERE id = $1',
     [id],
   );
 
@@ -113,7 +113,7 @@ describe('the profile', () => {
     for (const body of [{}, { email: 'x@y.z' }, { nickname: 5 }, { nickname: ['a'] }]) {
       expect((await call('PUT', '/wps/member/profile', m.token, body)).status).toBe(400);
     }
-    expect((await stored(m.id))?.fields).toBeNull();
+    expect((await stored(m.id))?.fields).toEqual({});
   });
 
   it("follows the operator's settings: other fields, a required one, the 21 rule, messages in Bengali", async () => {
@@ -138,6 +138,37 @@ describe('the profile', () => {
     { fields: ['nickname'] },
   ])('an operator setting %j is refused', async (value) => {
     expect((await setProfileSettings(value)).status).toBe(400);
+  });
+});
+
+describe('the payee name', () => {
+  it('shares the registration profile, and is set once: a change is refused, the same name passes', async () => {
+    expect((await setProfileSettings({ ...DEFAULT_PROFILE_SETTINGS, fields: ['payeeName', 'whatsapp'] })).status).toBe(200);
+    try {
+      const m = await signedIn();
+      // as registration keeps its fields
+      await t.db.query(`UPDATE members SET profile = '{"whatsapp":"8801712345678","registerUrl":"https://x"}' WHERE id = $1`, [
+        m.id,
+      ]);
+      expect((await call('GET', '/wps/member/profile', m.token)).body.value.values).toEqual({
+        payeeName: '',
+        whatsapp: '8801712345678',
+      });
+      expect((await call('PUT', '/wps/member/profile', m.token, { payeeName: 'Rahim Uddin' })).status).toBe(200);
+      const change = await call('PUT', '/wps/member/profile', m.token, { payeeName: 'Karim Uddin', whatsapp: '8801712345679' });
+      expect(change).toMatchObject({ status: 400, body: { errorCode: 'VALIDATION_FAILED' } });
+      expect(change.body.value.fields.payeeName).toContain('cannot be changed');
+      expect(
+        (await call('PUT', '/wps/member/profile', m.token, { payeeName: 'Rahim Uddin', whatsapp: '8801712345679' })).status,
+      ).toBe(200);
+      expect((await stored(m.id))?.fields).toEqual({
+        payeeName: 'Rahim Uddin',
+        whatsapp: '8801712345679',
+        registerUrl: 'https://x',
+      });
+    } finally {
+      await setProfileSettings(DEFAULT_PROFILE_SETTINGS);
+    }
   });
 });
 

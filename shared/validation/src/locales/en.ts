@@ -17,6 +17,7 @@ export const en = {
   passwordCommon: 'This password is too common: choose another',
   patternUnavailable: 'This field cannot be checked right now: contact customer service',
   fieldNotEnabled: 'This field is not available',
+  payeeNameFixed: 'The payee name cannot be changed once set: contact customer service',
   pattern: {
     ANY: '{{min}} to {{max}} characters',
     ANY_exact: '{{value}} characters',

@@ -99,6 +99,18 @@ describe('SecurityCenterPage', () => {
     expect(await screen.findByTestId('profile-whatsapp-error')).toHaveTextContent('Digits only');
   });
 
+  it('keeps a payee name already set read-only', async () => {
+    const withPayee: ProfileDto = {
+      ...profile,
+      settings: { ...profile.settings, fields: ['payeeName', 'nickname'], required: [] },
+      values: { payeeName: 'Rahim Uddin', nickname: 'Rahim' },
+    };
+    api.mockImplementation(async (path: string) => (path === '/wps/member/profile' ? withPayee : []) as never);
+    renderPage();
+    expect(await screen.findByTestId('profile-payeeName')).toHaveAttribute('readonly');
+    expect(screen.getByTestId('profile-nickname')).not.toHaveAttribute('readonly');
+  });
+
   it('opens the change-password dialog', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('change-password'));

@@ -57,28 +57,35 @@ function ProfileForm({ profile, onSaved }: { profile: ProfileDto; onSaved: (p: P
 
   return (
     <form className="sec-form" onSubmit={submit} noValidate data-testid="profile-form">
-      {settings.fields.map((f) => (
-        <div key={f} className="sec-field">
-          <label htmlFor={`profile-${f}`}>
-            {t(`security.fields.${f}`)}
-            {settings.required.includes(f) ? ' *' : ''}
-          </label>
-          <input
-            id={`profile-${f}`}
-            name={f}
-            type={f === 'birthday' ? 'date' : 'text'}
-            inputMode={f === 'whatsapp' || f === 'zalo' ? 'numeric' : undefined}
-            value={values[f] ?? ''}
-            aria-invalid={errors[f] ? true : undefined}
-            aria-describedby={errors[f] ? `profile-${f}-error` : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-            data-testid={`profile-${f}`}
-          />
-          <FieldError testId={`profile-${f}-error`}>
-            {errors[f] ? <span id={`profile-${f}-error`}>{errors[f]}</span> : null}
-          </FieldError>
-        </div>
-      ))}
+      {settings.fields.map((f) => {
+        // the payee name is what withdrawals are paid to: once set, only customer service changes it
+        const fixed = f === 'payeeName' && profile.values.payeeName !== '';
+        return (
+          <div key={f} className="sec-field">
+            <label htmlFor={`profile-${f}`}>
+              {t(`security.fields.${f}`)}
+              {settings.required.includes(f) ? ' *' : ''}
+            </label>
+            <input
+              id={`profile-${f}`}
+              name={f}
+              type={f === 'birthday' ? 'date' : 'text'}
+              inputMode={f === 'whatsapp' || f === 'zalo' ? 'numeric' : undefined}
+              value={values[f] ?? ''}
+              readOnly={fixed}
+              title={fixed ? t('security.payeeFixed') : undefined}
+              aria-invalid={errors[f] ? true : undefined}
+              aria-describedby={errors[f] ? `profile-${f}-error` : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+              data-testid={`profile-${f}`}
+            />
+            {fixed ? <small className="sec-muted">{t('security.payeeFixed')}</small> : null}
+            <FieldError testId={`profile-${f}-error`}>
+              {errors[f] ? <span id={`profile-${f}-error`}>{errors[f]}</span> : null}
+            </FieldError>
+          </div>
+        );
+      })}
       {failure ? <ErrorState message={errorText(failure)} testId="profile-error" /> : null}
       {status === 'saved' ? (
         <p className="sec-ok" role="status" data-testid="profile-saved">
