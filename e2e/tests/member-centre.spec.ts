@@ -47,6 +47,11 @@ test('the frame: menu groups, the top, each page by the menu and by URL, BN and 
   await expect(page.getByTestId('member-page-bonusDetails')).toContainText('Nothing here yet.');
   await page.getByTestId('menu-personalHistoryCopy').click();
   await expect(page.getByTestId('bets-page')).toBeVisible();
+  // the referral page (REFERRAL3 is on in the seed): the member's code and invite link
+  await page.getByTestId('menu-referral').click();
+  await expect(page.getByTestId('referral-code')).toHaveText(account.toUpperCase());
+  await expect(page.getByTestId('referral-link')).toContainText(`/register?referralCode=${account.toUpperCase()}`);
+  await expect(page.getByTestId('referral-count')).toHaveText('0');
   // by URL, in Bengali (a tab of its own: this one keeps English)
   const bn = await page.context().newPage();
   await bn.addInitScript(() => localStorage.setItem('hisLang', 'BN'));

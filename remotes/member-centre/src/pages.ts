@@ -61,6 +61,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
+  referral: lazyPage(() => import('./features/referral/ReferralPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
 };
 

@@ -63,3 +63,15 @@ export interface DeviceDto {
   ip: string | null;
   userAgent: string | null;
 }
+
+export const REFERRAL_PATH = '/wps/member/referral';
+
+/** The referral page (REFERRAL3): the member's code, and who registered with it. */
+export interface ReferralDto {
+  /** the member's own code (their account in capitals); the link is /register?referralCode=<code> */
+  code: string;
+  /** how many members registered with the code */
+  invited: number;
+  /** the latest 50 of them, accounts masked */
+  list: { account: string; joinedAt: string }[];
+}

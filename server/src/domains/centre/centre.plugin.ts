@@ -3,6 +3,7 @@ import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-ce
 import { ok, replies } from '../../http/envelope';
 import { createBadgeRegistry } from './badges';
 import { requireRealMember } from './guards';
+import { referralRoutes } from './referral.routes';
 import { securityRoutes, type SecurityOptions } from './security.routes';
 import { DEFAULT_VIP_LEVELS, vipLevelOf } from './vip';
 
@@ -21,6 +22,7 @@ export const centreDomain = fp<CentreOptions>(
   async (app, opts) => {
     app.decorate('badges', createBadgeRegistry(app));
     await app.register(securityRoutes, opts);
+    await app.register(referralRoutes);
 
     app.get(
       MEMBER_CENTRE_PATHS.unreadCount,
