@@ -67,6 +67,7 @@ test('the desktop layout has no serious accessibility violation', async ({ page 
 });
 
 test('the member routes have no serious accessibility violation', async ({ page, request }) => {
+  test.setTimeout(300_000); // thirteen routes, each with a full axe run
   const token = await memberToken(request, unique('a11y'));
   await gotoAs(page, '/', token);
   await expect(page.getByTestId('logout-button')).toBeVisible();
@@ -77,6 +78,8 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/lottery', ready: 'footer' },
     { path: '/vnLottery', ready: 'footer' },
     { path: '/member', ready: 'member-centre' },
+    { path: '/member/securityCenter', ready: 'security-page' },
+    { path: '/member/referral', ready: 'referral-page' },
     { path: '/member/withdraw', ready: 'withdraw-page' },
     { path: '/member/depositv2', ready: 'deposit-page' },
     { path: '/member/personalHistoryCopy', ready: 'bets-page' },

@@ -38,6 +38,7 @@ import { lotteryDomain } from './domains/lottery/lottery.plugin';
 import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
+import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +93,8 @@ export interface ApiOptions {
   rum?: RumOptions;
   /** The member's records (betting record, account record, profit and loss): the clock of "today". */
   records?: RecordsOptions;
+  /** The member centre (security centre): the clock of "today" (the birthday's age rule). */
+  centre?: CentreOptions;
 }
 
 /**
@@ -176,6 +179,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(lotteryDomain, { transport: opts.lottery?.transport, staleBetS: opts.lottery?.staleBetS });
     await app.register(rumDomain, opts.rum ?? {});
     await app.register(recordsRoutes, opts.records ?? {});
+    await app.register(centreDomain, opts.centre ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

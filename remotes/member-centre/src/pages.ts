@@ -21,6 +21,31 @@ export const MEMBER_PAGES = [
 
 export type MemberPage = (typeof MEMBER_PAGES)[number];
 
+/** The menu, in the spec's three groups (my account, wallet, red envelope); every page is in one. */
+export const MENU_GROUPS: readonly { key: 'myAccount' | 'wallet' | 'redEnvelope'; pages: readonly MemberPage[] }[] = [
+  { key: 'myAccount', pages: ['securityCenter', 'messageV2', 'referral', 'responsibleGaming'] },
+  {
+    key: 'wallet',
+    pages: [
+      'depositv2',
+      'withdraw',
+      'transferFund',
+      'transferUpline',
+      'personalHistoryCopy',
+      'transactionHistory',
+      'personalProfit',
+    ],
+  },
+  { key: 'redEnvelope', pages: ['bonusDetails', 'rewardCenter', 'missionLeaderboard', 'manualRebate'] },
+];
+
+/** The menu items that carry an unread badge, and which count they show. */
+export const PAGE_BADGES: Partial<Record<MemberPage, 'mission' | 'message' | 'reward'>> = {
+  missionLeaderboard: 'mission',
+  messageV2: 'message',
+  rewardCenter: 'reward',
+};
+
 /** A page's component, loaded in its own chunk when the page is first opened. */
 export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
@@ -29,12 +54,14 @@ export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => laz
  * A page that is not here yet shows "nothing here yet".
  */
 export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
+  securityCenter: lazyPage(() => import('./features/security/SecurityCenterPage')),
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
   withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
   personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
+  referral: lazyPage(() => import('./features/referral/ReferralPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
 };
 

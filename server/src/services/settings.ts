@@ -1,3 +1,5 @@
+import type { VipLevel } from '@khela/api/member-centre';
+import { PROFILE_FIELDS, type ProfileSettings } from '@khela/validation';
 import type { Db, Queryable } from '../db/db';
 import { IPV4_OR_CIDR_PATTERN } from '../domains/system/ip-allow';
 import { AUTH_LIMIT_KEYS } from '../domains/auth/limits';
@@ -42,6 +44,10 @@ export interface SystemSettings {
   rumSampleRate: number;
   /** Real-user signals: how long they are kept (hours; default 168). */
   rumRetentionHours: number;
+  /** Member centre: the VIP levels by lifetime valid bet (unset: DEFAULT_VIP_LEVELS; [] hides VIP). */
+  vipLevels: VipLevel[];
+  /** Member centre: the profile fields members see and fill in (unset: DEFAULT_PROFILE_SETTINGS). */
+  memberProfile: ProfileSettings;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -104,6 +110,29 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   paymentRules: PAYMENT_RULES_SCHEMA,
   rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
   rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
+  vipLevels: list(
+    {
+      type: 'object',
+      required: ['level', 'labelName', 'minValidBet'],
+      additionalProperties: false,
+      properties: {
+        level: { type: 'integer', minimum: 0, maximum: 100 },
+        labelName: { type: 'string', minLength: 1, maxLength: 40 },
+        minValidBet: { type: 'string', pattern: '^(0|[1-9][0-9]{0,17})$' },
+      },
+    },
+    101,
+  ),
+  memberProfile: {
+    type: 'object',
+    required: ['fields', 'required', 'minAge'],
+    additionalProperties: false,
+    properties: {
+      fields: { type: 'array', uniqueItems: true, items: { enum: [...PROFILE_FIELDS] }, maxItems: PROFILE_FIELDS.length },
+      required: { type: 'array', uniqueItems: true, items: { enum: [...PROFILE_FIELDS] }, maxItems: PROFILE_FIELDS.length },
+      minAge: { enum: [18, 21] },
+    },
+  },
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

@@ -6,6 +6,7 @@
  */
 import type { MinorString } from './money';
 import type { TransferDto } from './transfer';
+import type { UnreadCountDto } from './member-centre';
 
 /** One wallet as GET /wps/v2/wallets/balance lists it. */
 export interface WalletLineDto {
@@ -40,6 +41,8 @@ export interface LiveEventMap {
   transfer: TransferDto;
   /** an operator added or changed an announcement (reload the notices, popups and banners) */
   announcement: { id: number; type: 'B' | 'PL' | 'PU' | 'PR' };
+  /** the member's unread counts changed (a message arrived or was read) */
+  badges: UnreadCountDto;
   /** a lottery draw the member bet on was settled or voided (issue 17): its result and what the member's bets on it paid */
   lotteryDraw: LotteryDrawEvent;
 }

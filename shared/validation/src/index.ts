@@ -287,3 +287,4 @@ export function validate<S extends v.GenericSchema>(
   }
   return { success: false, errors };
 }
+export * from './profile';

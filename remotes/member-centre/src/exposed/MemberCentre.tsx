@@ -2,13 +2,16 @@ import { Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { loginStateAtom, publicStateAtom } from '@khela/session';
+import { isFlagEnabled } from '@khela/api';
+import { permissionAtom } from '@khela/session';
 import { EmptyState, Loading } from '@khela/ui';
+import { MemberTop } from '../frame/MemberTop';
+import { useBadges } from '../frame/useBadges';
 import { NS } from '../i18n';
-import { MEMBER_PAGES, PAGE_COMPONENTS, isMemberPage } from '../pages';
+import { MENU_GROUPS, PAGE_BADGES, PAGE_COMPONENTS, isMemberPage, type MemberPage } from '../pages';
 import '../member.css';
 
-function MemberPage() {
+function MemberPageView() {
   const { t } = useTranslation(NS);
   const { page = '' } = useParams();
   if (!isMemberPage(page)) return <EmptyState>{t('unknownPage')}</EmptyState>;
@@ -28,30 +31,56 @@ function MemberPage() {
 }
 
 /** Unread badges on the mission, message and reward items, only when above 0. */
-function Badge({ count }: { count: number }) {
-  return count > 0 ? <span className="member-badge">{count}</span> : null;
+function Badge({ count, page }: { count: number; page: MemberPage }) {
+  const { t } = useTranslation(NS);
+  return count > 0 ? (
+    <span className="member-badge" data-testid={`badge-${page}`} aria-label={t('unread', { count })}>
+      {count}
+    </span>
+  ) : null;
+}
+
+/** Pages the operator has switched off are not in the menu (the referral page follows REFERRAL3). */
+function useHidden(): Set<MemberPage> {
+  const permission = useAtomValue(permissionAtom);
+  const hidden = new Set<MemberPage>();
+  if (permission && !isFlagEnabled(permission.whitelabel, 'REFERRAL3')) hidden.add('referral');
+  return hidden;
 }
 
 export default function MemberCentre() {
   const { t } = useTranslation(NS);
-  const login = useAtomValue(loginStateAtom);
-  const pub = useAtomValue(publicStateAtom);
-  const badges: Partial<Record<string, number>> = { messageV2: pub.unreadMessage, rewardCenter: pub.availablePromoCount };
+  const badges = useBadges();
+  const hidden = useHidden();
   return (
     <div className="member" data-testid="member-centre">
-      <nav className="member-menu">
+      <nav className="member-menu" aria-label={t('title')}>
         <h1>{t('title')}</h1>
-        <p className="member-account">{t('account', { account: login.userInfo?.userName ?? '' })}</p>
-        {MEMBER_PAGES.map((p) => (
-          <NavLink key={p} to={`/member/${p}`}>
-            {t(`pages.${p}`)} <Badge count={badges[p] ?? 0} />
-          </NavLink>
+        <MemberTop />
+        {MENU_GROUPS.map((g) => (
+          <div key={g.key} className="member-group" role="group" aria-labelledby={`member-group-${g.key}`}>
+            <h3 id={`member-group-${g.key}`}>{t(`groups.${g.key}`)}</h3>
+            <ul>
+              {g.pages
+                .filter((p) => !hidden.has(p))
+                .map((p) => {
+                  const badge = PAGE_BADGES[p];
+                  return (
+                    <li key={p}>
+                      <NavLink to={`/member/${p}`} data-testid={`menu-${p}`}>
+                        {t(`pages.${p}`)} {badge ? <Badge count={badges[badge]} page={p} /> : null}
+                      </NavLink>
+                    </li>
+                  );
+                })}
+            </ul>
+          </div>
         ))}
       </nav>
       <div className="member-content">
         <Routes>
           <Route index element={<Navigate to="securityCenter" replace />} />
-          <Route path=":page/*" element={<MemberPage />} />
+          <Route path=":page/*" element={<MemberPageView />} />
         </Routes>
       </div>
     </div>

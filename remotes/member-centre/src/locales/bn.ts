@@ -20,6 +20,10 @@ export const bn: MemberResources = {
     responsibleGaming: 'দায়িত্বশীল খেলা',
   },
   account: 'অ্যাকাউন্ট: {{account}}',
+  groups: { myAccount: 'আমার অ্যাকাউন্ট', wallet: 'ওয়ালেট', redEnvelope: 'লাল খাম' },
+  balance: 'ব্যালেন্স',
+  unread_one: '{{count}}টি অপঠিত',
+  unread_other: '{{count}}টি অপঠিত',
   nothingYet: 'এখানে এখনও কিছু নেই।',
   unknownPage: 'এই পাতাটি নেই।',
 };

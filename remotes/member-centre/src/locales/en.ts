@@ -18,6 +18,10 @@ export const en = {
     responsibleGaming: 'Responsible gaming',
   },
   account: 'Account: {{account}}',
+  groups: { myAccount: 'My account', wallet: 'Wallet', redEnvelope: 'Red envelope' },
+  balance: 'Balance',
+  unread_one: '{{count}} unread',
+  unread_other: '{{count}} unread',
   nothingYet: 'Nothing here yet.',
   unknownPage: 'This page does not exist.',
 };

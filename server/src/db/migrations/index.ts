@@ -18,6 +18,7 @@ import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
 import { lotteryPrizeMode } from './0029_lottery_prize_mode';
+import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 
 /** One schema change. Never edit an applied migration: add the next version. */
@@ -49,5 +50,6 @@ export const migrations: readonly Migration[] = [
   gameSessionsFollowSignin,
   helpCentre,
   lotteryPrizeMode,
+  referralCodeIndex,
   socialSignin,
 ];

@@ -17,6 +17,8 @@ export const bn: ValidationMessages = {
   passwordLength: 'পাসওয়ার্ড {{min}} থেকে {{max}} অক্ষরের হতে হবে',
   passwordCommon: 'এই পাসওয়ার্ডটি খুব সাধারণ: অন্য একটি বেছে নিন',
   patternUnavailable: 'এই ঘরটি এখন যাচাই করা যাচ্ছে না: গ্রাহক সেবায় যোগাযোগ করুন',
+  fieldNotEnabled: 'এই ঘরটি এখন নেই',
+  payeeNameFixed: 'প্রাপকের নাম একবার দিলে আর বদলানো যায় না: গ্রাহক সেবায় যোগাযোগ করুন',
   pattern: {
     ANY: '{{min}} থেকে {{max}} অক্ষর',
     ANY_exact: '{{value}} অক্ষর',

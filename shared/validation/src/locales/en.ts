@@ -16,6 +16,8 @@ export const en = {
   passwordLength: 'Password must be {{min}} to {{max}} characters',
   passwordCommon: 'This password is too common: choose another',
   patternUnavailable: 'This field cannot be checked right now: contact customer service',
+  fieldNotEnabled: 'This field is not available',
+  payeeNameFixed: 'The payee name cannot be changed once set: contact customer service',
   pattern: {
     ANY: '{{min}} to {{max}} characters',
     ANY_exact: '{{value}} characters',

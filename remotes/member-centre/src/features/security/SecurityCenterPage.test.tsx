@@ -1,0 +1,140 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { initI18n, i18n } from '@khela/i18n';
+import { ApiError, apiRequest } from '@khela/api';
+import type { DeviceDto, ProfileDto } from '@khela/api/member-centre';
+import { modalAtom, sessionStore } from '@khela/session';
+import '../../i18n';
+import SecurityCenterPage from './SecurityCenterPage';
+
+jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
+
+const profile: ProfileDto = {
+  settings: { fields: ['nickname', 'fullname', 'birthday', 'whatsapp'], required: ['fullname'], minAge: 21 },
+  values: { nickname: 'Rahim', fullname: '', birthday: '', whatsapp: '' },
+  mobileNum: '017****5678',
+  email: null,
+};
+const device = (id: string, current: boolean): DeviceDto => ({
+  id,
+  current,
+  createdAt: '2026-06-15T08:00:00.000Z',
+  lastSeenAt: '2026-06-15T09:00:00.000Z',
+  ip: '10.0.0.1',
+  userAgent: 'Mozilla/5.0 (Android)',
+});
+let devices: DeviceDto[];
+let put: jest.Mock;
+
+beforeAll(() => initI18n('EN'));
+beforeEach(async () => {
+  devices = [device('a', true), device('b', false)];
+  put = jest.fn(async (body: Record<string, string>) => ({ ...profile, values: { ...profile.values, ...body } }));
+  api.mockReset();
+  api.mockImplementation(async (path: string, opts?: { method?: string; body?: unknown }) => {
+    if (path === '/wps/member/profile') return (opts?.method === 'PUT' ? put(opts.body) : profile) as never;
+    if (path === '/wps/member/devices') return devices as never;
+    if (path === '/wps/member/devices/others') {
+      const ended = devices.filter((d) => !d.current).length;
+      devices = devices.filter((d) => d.current);
+      return { ended } as never;
+    }
+    throw new ApiError('NOT_FOUND', path, 404);
+  });
+  sessionStore.set(modalAtom, null);
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const renderPage = () =>
+  render(
+    <Provider store={sessionStore}>
+      <MemoryRouter>
+        <SecurityCenterPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+
+describe('SecurityCenterPage', () => {
+  it('shows only the fields the operator enables, and what is bound', async () => {
+    renderPage();
+    expect(await screen.findByTestId('profile-nickname')).toHaveValue('Rahim');
+    expect(screen.queryByTestId('profile-zalo')).toBeNull();
+    expect(screen.getByLabelText('Full name *')).toBeInTheDocument();
+    expect(screen.getByTestId('bound-mobile')).toHaveTextContent('017****5678');
+    expect(screen.getByTestId('bound-email')).toHaveTextContent('Not bound');
+    expect(screen.getByTestId('withdraw-accounts-link')).toHaveAttribute('href', '/member/withdraw');
+    await screen.findAllByTestId('device-other');
+  });
+
+  it('checks the form with the shared rules before sending (required, full name, the 21 rule)', async () => {
+    renderPage();
+    await screen.findByTestId('profile-form');
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByTestId('profile-fullname-error')).toHaveTextContent('Input cannot be empty');
+    fireEvent.change(screen.getByTestId('profile-fullname'), { target: { value: 'Rahim' } });
+    fireEvent.change(screen.getByTestId('profile-birthday'), { target: { value: new Date().toISOString().slice(0, 10) } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByTestId('profile-fullname-error')).toHaveTextContent('First and last name');
+    fireEvent.change(screen.getByTestId('profile-fullname'), { target: { value: 'Rahim Uddin' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByTestId('profile-birthday-error')).toHaveTextContent('at least 21');
+    expect(put).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('profile-birthday'), { target: { value: '1990-01-31' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByTestId('profile-saved')).toHaveTextContent('saved');
+    expect(put).toHaveBeenCalledWith({ nickname: 'Rahim', fullname: 'Rahim Uddin', birthday: '1990-01-31', whatsapp: '' });
+  });
+
+  it("shows the server's refusal under its field", async () => {
+    put.mockRejectedValueOnce(
+      new ApiError('VALIDATION_FAILED', 'bad', 400, { fields: { whatsapp: 'Digits only, 8 to 15 digits' } }),
+    );
+    renderPage();
+    await screen.findByTestId('profile-form');
+    fireEvent.change(screen.getByTestId('profile-fullname'), { target: { value: 'Rahim Uddin' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByTestId('profile-whatsapp-error')).toHaveTextContent('Digits only');
+  });
+
+  it('keeps a payee name already set read-only', async () => {
+    const withPayee: ProfileDto = {
+      ...profile,
+      settings: { ...profile.settings, fields: ['payeeName', 'nickname'], required: [] },
+      values: { payeeName: 'Rahim Uddin', nickname: 'Rahim' },
+    };
+    api.mockImplementation(async (path: string) => (path === '/wps/member/profile' ? withPayee : []) as never);
+    renderPage();
+    expect(await screen.findByTestId('profile-payeeName')).toHaveAttribute('readonly');
+    expect(screen.getByTestId('profile-nickname')).not.toHaveAttribute('readonly');
+  });
+
+  it('opens the change-password dialog', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('change-password'));
+    expect(sessionStore.get(modalAtom)).toEqual({ key: 'changePassModal' });
+    await screen.findAllByTestId('device-other');
+  });
+
+  it('lists the devices and logs out everywhere else after a confirmation', async () => {
+    renderPage();
+    expect(await screen.findByTestId('device-current')).toHaveTextContent('This device');
+    fireEvent.click(screen.getByTestId('logout-others'));
+    fireEvent.click(within(await screen.findByTestId('logout-others-confirm')).getByText('Confirm'));
+    expect(await screen.findByTestId('logout-others-done')).toHaveTextContent('1 other device logged out.');
+    await waitFor(() => expect(screen.queryByTestId('device-other')).toBeNull());
+    expect(screen.queryByTestId('logout-others')).toBeNull();
+  });
+
+  it('says what went wrong when the profile cannot be read, in Bengali too', async () => {
+    api.mockImplementation(async () => {
+      throw new ApiError('NETWORK_ERROR', 'x', 0);
+    });
+    await act(() => i18n.changeLanguage('bn'));
+    renderPage();
+    expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
+    expect(screen.getByText('প্রোফাইল')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The member centre's frame (issue 10): the summary at its top (account, VIP label) and the unread
+ * badges of its menu (mission, message, reward), loaded once and kept live by the `badges` event.
+ */
+
+export const MEMBER_CENTRE_PATHS = {
+  summary: '/wps/member/summary',
+  unreadCount: '/wps/relay/CSP_unreadCount',
+} as const;
+
+/** The menu items that carry an unread badge. */
+export const BADGE_KINDS = ['mission', 'message', 'reward'] as const;
+export type BadgeKind = (typeof BADGE_KINDS)[number];
+
+/** How many unread items each badged menu item has (a badge shows only above 0). */
+export type UnreadCountDto = Record<BadgeKind, number>;
+
+/** One VIP level as the operator sets it (setting `vipLevels`): reached at a lifetime valid bet. */
+export interface VipLevel {
+  level: number;
+  labelName: string;
+  /** the lifetime valid bet (poisha, digits) from which a member has this level */
+  minValidBet: string;
+}
+
+export interface MemberSummaryDto {
+  account: string;
+  nickname: string;
+  /** false when the operator has no VIP levels */
+  hasVip: boolean;
+  vipRankLevel: number | null;
+  vipLabelName: string | null;
+}
+
+export const SECURITY_PATHS = {
+  profile: '/wps/member/profile',
+  devices: '/wps/member/devices',
+  /** DELETE: ends every other sign-in of the member ("log out everywhere else") */
+  otherDevices: '/wps/member/devices/others',
+} as const;
+
+/** The security centre's profile: the operator's settings, the member's values, what is bound. */
+export interface ProfileDto {
+  settings: {
+    fields: string[];
+    required: string[];
+    minAge: 18 | 21;
+  };
+  /** each enabled field's value ('' when not filled in) */
+  values: Record<string, string>;
+  /** the bound mobile number and e-mail, masked (null when none) */
+  mobileNum: string | null;
+  email: string | null;
+}
+
+/** One signed-in device (a live session of the member). */
+export interface DeviceDto {
+  /** a short public id of the session (not its token) */
+  id: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const REFERRAL_PATH = '/wps/member/referral';
+
+/** The referral page (REFERRAL3): the member's code, and who registered with it. */
+export interface ReferralDto {
+  /** the member's own code (their account in capitals); the link is /register?referralCode=<code> */
+  code: string;
+  /** how many members registered with the code */
+  invited: number;
+  /** the latest 50 of them, accounts masked */
+  list: { account: string; joinedAt: string }[];
+}
