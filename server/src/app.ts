@@ -66,6 +66,11 @@ export interface ApiOptions {
   migrate?: boolean;
   /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
   docsUi?: boolean;
+  /**
+   * List the operator routes (/ops) in the API document under the tag `ops` (default: not in
+   * production, where the document is public and the operators' surface need not be advertised).
+   */
+  opsDocs?: boolean;
   /** Run the periodic jobs' timers (default true; tests turn them off and call app.jobs.runNow). */
   jobs?: boolean;
   /** The platform's own games: how the studio reaches the wallet API (tests pass failing transports). */
@@ -129,6 +134,13 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     installRequestGuards(app);
     await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
+    // every operator route in the document (tag `ops`), so the fuzz test and a reader see them all;
+    // each domain's ops file marks them hidden, and this one place decides
+    const opsDocs = opts.opsDocs ?? process.env.NODE_ENV !== 'production';
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/ops' && !route.url.startsWith('/ops/')) return;
+      route.schema = { ...route.schema, hide: !opsDocs, tags: ['ops'] };
+    });
 
     await app.register(swagger, {
       openapi: {
