@@ -17,6 +17,7 @@ import { lossLimits } from './0019_loss_limits';
 import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
+import { rumFlushes } from './0030_rum_flushes';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   lossHours,
   gameSessionsFollowSignin,
   helpCentre,
+  rumFlushes,
 ];
