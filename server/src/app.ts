@@ -15,6 +15,8 @@ import { contentRoutes } from './domains/content/content.routes';
 import { helpRoutes } from './domains/content/help.routes';
 import { contentOpsRoutes } from './domains/content/content.ops';
 import { installRequestGuards } from './http/request-guards';
+import { installOpsAudit, opsAuditRoutes } from './http/ops-audit';
+import { parseNetworks } from './http/ops-auth';
 import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
@@ -71,6 +73,8 @@ export interface ApiOptions {
    * production, where the document is public and the operators' surface need not be advertised).
    */
   opsDocs?: boolean;
+  /** The networks /ops routes answer to: addresses and CIDR blocks, comma-separated (default env KHELA_OPS_NETWORKS; unset: any). */
+  opsNetworks?: string;
   /** Run the periodic jobs' timers (default true; tests turn them off and call app.jobs.runNow). */
   jobs?: boolean;
   /** The platform's own games: how the studio reaches the wallet API (tests pass failing transports). */
@@ -119,6 +123,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     app.decorate('db', db);
     app.decorate('opsKey', opsKey);
+    app.decorate('opsNetworks', parseNetworks(opts.opsNetworks ?? process.env.KHELA_OPS_NETWORKS));
     app.decorate('ledger', createLedger(db));
     app.decorate('jobs', createJobRunner(db, { onError: (name, err) => app.log.error({ err, job: name }, 'job failed') }));
     if (opts.jobs !== false) app.addHook('onReady', async () => app.jobs.start());
@@ -132,6 +137,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     installEnvelope(app);
     installRequestGuards(app);
+    installOpsAudit(app, db);
     await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
     // every operator route in the document (tag `ops`), so the fuzz test and a reader see them all;
@@ -166,6 +172,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops' });
+    await app.register(opsAuditRoutes, { prefix: '/ops' });
     await app.register(authDomain);
     await app.register(gameDomain);
     await app.register(contentRoutes);

@@ -18,6 +18,7 @@ import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
 import { rumFlushes } from './0030_rum_flushes';
+import { opsAudit } from './0031_ops_audit';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   gameSessionsFollowSignin,
   helpCentre,
   rumFlushes,
+  opsAudit,
 ];
