@@ -7,7 +7,7 @@ import type { Migration } from './index';
  */
 export const opsAudit: Migration = {
   version: 31,
-  name: 'ops audit',
+  name: 'ops audit; remember tokens follow their sign-in',
   sql: `
 CREATE TABLE ops_audit (
   id         bigserial PRIMARY KEY,
@@ -22,5 +22,8 @@ CREATE TABLE ops_audit (
   error_code text
 );
 CREATE INDEX ops_audit_operator_idx ON ops_audit (operator, id DESC);
+
+ALTER TABLE remember_tokens ADD COLUMN session_token_hash text;
+CREATE INDEX remember_tokens_session_idx ON remember_tokens (session_token_hash) WHERE session_token_hash IS NOT NULL;
 `,
 };

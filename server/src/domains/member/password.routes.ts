@@ -11,7 +11,7 @@ import {
   type SmsResetCodeRequest,
 } from '@khela/api/auth';
 import { formSchema, validate, type FieldRule } from '@khela/validation';
-import { hashToken, requireMember, revokeMemberSessions, tokenFrom } from '../../http/auth';
+import { hashToken, requireMember, revokeMemberSignIns, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { langOf, temporaryPasswordEmail } from '../../services/messaging';
@@ -34,12 +34,7 @@ async function ruleOf(app: { db: Parameters<typeof loadRegistrationRules>[0] }, 
   return (await loadRegistrationRules(app.db)).find((r) => r.field === field) ?? null;
 }
 
-const memberRevocations = async (q: Parameters<typeof revokeMemberSessions>[0], memberId: number, keep: string | null) => {
-  await revokeMemberSessions(q, memberId, keep);
-  await q.query('UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL', [
-    memberId,
-  ]);
-};
+const memberRevocations = revokeMemberSignIns;
 
 export const passwordRoutes: FastifyPluginAsync = async (app) => {
   // The forgotten-password form posts application/x-www-form-urlencoded (this plugin's routes only).

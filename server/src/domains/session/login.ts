@@ -8,7 +8,7 @@
 // - a refusal writes nothing (a captcha is used up by its attempt, right or wrong: that is its point).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOGIN_ERRORS, SMS_ERRORS, type LoginRequest, type LoginValue } from '@khela/api/auth';
-import { hashToken, tokenFrom } from '../../http/auth';
+import { hashToken, revokeMemberSignIns, tokenFrom } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';
 import type { SystemSettings } from '../../services/settings';
@@ -193,8 +193,12 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
       : null;
   return app.db.tx(async (q) => {
     let current = member;
-    if (via === 'temp') current = (await adoptTemporaryPassword(q, member.id)) ?? member;
-    else if (rehash)
+    if (via === 'temp') {
+      current = (await adoptTemporaryPassword(q, member.id)) ?? member;
+      // whoever asked for the e-mail may not be the only one who knew the old password: every other
+      // sign-in ends (hardening 9)
+      await revokeMemberSignIns(q, member.id, null);
+    } else if (rehash)
       await q.query('UPDATE members SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
         member.id,
         rehash,

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/auth';
 import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/auth';
+import { revokeMemberSignIns } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { findMemberById, sha256, startSession } from '../auth/login-session';
@@ -80,7 +81,10 @@ export async function completeVerification(
       let member = await findMemberById(q, challenge.member_id);
       if (!member || member.status !== 0)
         throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
-      if (challenge.temp_password && member.temp_live) member = (await adoptTemporaryPassword(q, member.id)) ?? member;
+      if (challenge.temp_password && member.temp_live) {
+        member = (await adoptTemporaryPassword(q, member.id)) ?? member;
+        await revokeMemberSignIns(q, member.id, null); // as at a sign-in with it (hardening 9)
+      }
       return startSession(q, settings, member, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
