@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { readConfig, resolveOpsKey } from './config';
+import { assertProductionReady } from './production';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -66,7 +67,7 @@ export interface ApiOptions {
   settingsCacheMs?: number;
   /** Apply migrations and seed at start (default true). */
   migrate?: boolean;
-  /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
+  /** Serve the Swagger UI at /wps/docs (default: unless env KHELA_DOCS=off; the JSON is always at /wps/docs/json). */
   docsUi?: boolean;
   /**
    * List the operator routes (/ops) in the API document under the tag `ops` (default: not in
@@ -103,6 +104,12 @@ export interface ApiOptions {
  */
 export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> {
   const config = readConfig();
+  const docsUi = opts.docsUi ?? process.env.KHELA_DOCS !== 'off';
+  assertProductionReady({
+    env: process.env,
+    engine: opts.db?.engine ?? ((opts.databaseUrl ?? config.databaseUrl) ? 'postgres' : 'pglite'),
+    docsUi,
+  });
   const ownsDb = !opts.db;
   const db =
     opts.db ?? createDb({ databaseUrl: opts.databaseUrl ?? config.databaseUrl, dataDir: opts.dataDir ?? config.dataDir });
@@ -160,7 +167,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
         components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       },
     });
-    if (opts.docsUi !== false) {
+    if (docsUi) {
       const docsPolicy = docsContentSecurityPolicy(process.env.KHELA_DEV === '1');
       await app.register(swaggerUi, {
         routePrefix: '/wps/docs',
