@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { readConfig, resolveOpsKey } from './config';
 import { assertProductionReady } from './production';
+import { cleanUp } from './services/cleanup';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -133,6 +134,8 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     app.decorate('opsNetworks', parseNetworks(opts.opsNetworks ?? process.env.KHELA_OPS_NETWORKS));
     app.decorate('ledger', createLedger(db));
     app.decorate('jobs', createJobRunner(db, { onError: (name, err) => app.log.error({ err, job: name }, 'job failed') }));
+    // what only grows (expired sign-ins, codes, captchas) is deleted hourly (services/cleanup.ts)
+    app.jobs.define({ name: 'platform.cleanup', everyMs: 3_600_000, run: async (ctx) => void (await cleanUp(ctx.db)) });
     if (opts.jobs !== false) app.addHook('onReady', async () => app.jobs.start());
     app.addHook('onClose', () => app.jobs.stop());
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
