@@ -67,6 +67,8 @@ async function startServer() {
       KHELA_BENCH_TSX: '1',
       BENCH_DATA_DIR: join(dataDir, 'pglite'),
       NODE_ENV: 'production',
+      // production's crypto costs on a throw-away PGlite: the start-up refusals don't apply
+      KHELA_PRODUCTION_CHECKS: 'off',
       LOG_LEVEL: 'warn',
     },
   });

@@ -1,3 +1,4 @@
+import { buildApi } from './app';
 import { ApiError, ok } from './http/envelope';
 import { createTestApi, type TestDb } from './test-support/test-db';
 import type { FastifyInstance } from 'fastify';
@@ -69,7 +70,7 @@ describe('the envelope', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('is generated from the route schemas and leaves the operator endpoints out', async () => {
+  it('is generated from the route schemas, the operator endpoints under the tag ops', async () => {
     const res = await t.app.inject('/wps/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -85,7 +86,20 @@ describe('the OpenAPI document', () => {
         '/wps/member/language',
       ]),
     );
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/ops'))).toEqual([]);
+    const ops = Object.keys(doc.paths).filter((p) => p.startsWith('/ops'));
+    expect(ops).toEqual(expect.arrayContaining(['/ops/members', '/ops/audit', '/ops/rum/health']));
+    for (const p of ops) for (const op of Object.values<{ tags: string[] }>(doc.paths[p])) expect(op.tags).toEqual(['ops']);
     expect(doc.paths['/wps/system/domainRoute'].get.description).toMatch(/Decided by the server/);
+  });
+
+  it('leaves the operator endpoints out when told (the default in production)', async () => {
+    const app = await buildApi({ db: t.db, migrate: false, opsKey: 'x', docsUi: false, jobs: false, opsDocs: false });
+    try {
+      const doc = (await app.inject('/wps/docs/json')).json();
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/ops'))).toEqual([]);
+      expect(Object.keys(doc.paths)).toContain('/wps/system/status');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { readConfig, resolveOpsKey } from './config';
+import { assertProductionReady } from './production';
+import { cleanUp } from './services/cleanup';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -19,6 +21,8 @@ import { contentRoutes } from './domains/content/content.routes';
 import { helpRoutes } from './domains/content/help.routes';
 import { contentOpsRoutes } from './domains/content/content.ops';
 import { installRequestGuards } from './http/request-guards';
+import { installOpsAudit, opsAuditRoutes } from './http/ops-audit';
+import { parseNetworks } from './http/ops-auth';
 import { docsContentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installEnvelope } from './http/envelope';
 import { installAuth, type AuthOptions } from './domains/auth/auth.services';
@@ -71,8 +75,15 @@ export interface ApiOptions {
   settingsCacheMs?: number;
   /** Apply migrations and seed at start (default true). */
   migrate?: boolean;
-  /** Serve the Swagger UI at /wps/docs (default true; the JSON is always at /wps/docs/json). */
+  /** Serve the Swagger UI at /wps/docs (default: unless env KHELA_DOCS=off; the JSON is always at /wps/docs/json). */
   docsUi?: boolean;
+  /**
+   * List the operator routes (/ops) in the API document under the tag `ops` (default: not in
+   * production, where the document is public and the operators' surface need not be advertised).
+   */
+  opsDocs?: boolean;
+  /** The networks /ops routes answer to: addresses and CIDR blocks, comma-separated (default env KHELA_OPS_NETWORKS; unset: any). */
+  opsNetworks?: string;
   /** Run the periodic jobs' timers (default true; tests turn them off and call app.jobs.runNow). */
   jobs?: boolean;
   /** The platform's own games: how the studio reaches the wallet API (tests pass failing transports). */
@@ -103,6 +114,12 @@ export interface ApiOptions {
  */
 export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> {
   const config = readConfig();
+  const docsUi = opts.docsUi ?? process.env.KHELA_DOCS !== 'off';
+  assertProductionReady({
+    env: process.env,
+    engine: opts.db?.engine ?? ((opts.databaseUrl ?? config.databaseUrl) ? 'postgres' : 'pglite'),
+    docsUi,
+  });
   const ownsDb = !opts.db;
   const db =
     opts.db ?? createDb({ databaseUrl: opts.databaseUrl ?? config.databaseUrl, dataDir: opts.dataDir ?? config.dataDir });
@@ -123,8 +140,11 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     app.decorate('db', db);
     app.decorate('opsKey', opsKey);
+    app.decorate('opsNetworks', parseNetworks(opts.opsNetworks ?? process.env.KHELA_OPS_NETWORKS));
     app.decorate('ledger', createLedger(db));
     app.decorate('jobs', createJobRunner(db, { onError: (name, err) => app.log.error({ err, job: name }, 'job failed') }));
+    // what only grows (expired sign-ins, codes, captchas) is deleted hourly (services/cleanup.ts)
+    app.jobs.define({ name: 'platform.cleanup', everyMs: 3_600_000, run: async (ctx) => void (await cleanUp(ctx.db)) });
     if (opts.jobs !== false) app.addHook('onReady', async () => app.jobs.start());
     app.addHook('onClose', () => app.jobs.stop());
     app.decorate('settings', createSettingsStore(db, opts.settingsCacheMs));
@@ -136,8 +156,16 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
 
     installEnvelope(app);
     installRequestGuards(app);
+    installOpsAudit(app, db);
     await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
+    // every operator route in the document (tag `ops`), so the fuzz test and a reader see them all;
+    // each domain's ops file marks them hidden, and this one place decides
+    const opsDocs = opts.opsDocs ?? process.env.NODE_ENV !== 'production';
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/ops' && !route.url.startsWith('/ops/')) return;
+      route.schema = { ...route.schema, hide: !opsDocs, tags: ['ops'] };
+    });
 
     await app.register(swagger, {
       openapi: {
@@ -151,7 +179,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
         components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       },
     });
-    if (opts.docsUi !== false) {
+    if (docsUi) {
       const docsPolicy = docsContentSecurityPolicy(process.env.KHELA_DEV === '1');
       await app.register(swaggerUi, {
         routePrefix: '/wps/docs',
@@ -166,6 +194,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(memberRoutes, { prefix: '/wps/member' });
     await app.register(sessionRoutes, { prefix: '/wps/session' });
     await app.register(opsRoutes, { prefix: '/ops' });
+    await app.register(opsAuditRoutes, { prefix: '/ops' });
     await app.register(authDomain);
     await app.register(gameDomain);
     await app.register(contentRoutes);

@@ -5,4 +5,4 @@ export { migrate } from './db/migrate';
 export { seed } from './db/seed';
 export { ApiError, ok, replies, type Envelope } from './http/envelope';
 export { loadMember, requireMember } from './http/auth';
-export { guardOps } from './http/ops-auth';
+export { guardOps, requireOps, sameKey } from './http/ops-auth';

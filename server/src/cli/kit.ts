@@ -2,6 +2,8 @@
 export interface OpsContext {
   baseUrl: string;
   opsKey: string;
+  /** who is calling, sent as X-Operator for the audit log (KHELA_OPERATOR, else the login name) */
+  operator?: string;
   print: (line: string) => void;
 }
 
@@ -12,7 +14,11 @@ export async function call<T>(ctx: OpsContext, method: string, path: string, bod
   try {
     res = await fetch(ctx.baseUrl + path, {
       method,
-      headers: { 'X-Ops-Key': ctx.opsKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        'X-Ops-Key': ctx.opsKey,
+        ...(ctx.operator ? { 'X-Operator': ctx.operator } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {

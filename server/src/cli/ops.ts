@@ -18,6 +18,8 @@ import { paymentCommands } from './payments.commands';
 import { studioCommands } from './studio.commands';
 import { transferCommands } from './transfer.commands';
 import { rgCommands } from './rg.commands';
+import { auditCommands } from './audit.commands';
+import { operatorName } from './wallet.commands';
 
 export type { OpsContext } from './kit';
 
@@ -31,6 +33,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   transferCommands,
   lotteryCommands,
   rgCommands,
+  auditCommands,
 ];
 
 export const USAGE = [
@@ -54,7 +57,7 @@ export function contextFromEnv(env: NodeJS.ProcessEnv = process.env): OpsContext
     throw new CliError(`no operator key: set KHELA_OPS_KEY or start the server once so it writes ${config.opsKeyFile}`);
   }
   const baseUrl = (env.KHELA_API_URL || `http://127.0.0.1:${env.PORT || 8080}`).replace(/\/+$/, '');
-  return { baseUrl, opsKey, print: (line) => console.log(line) };
+  return { baseUrl, opsKey, operator: operatorName(env), print: (line) => console.log(line) };
 }
 
 if (require.main === module) {

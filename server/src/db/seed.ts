@@ -30,7 +30,8 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   supportHours: '24/7',
   // sign-in (issue 4)
   loginIpVerification: true,
-  passwordPolicy: true,
+  // no forced rotation by default (ASVS 5.0, NIST 800-63B): an operator may still turn expiry on
+  passwordPolicy: false,
   passwordMaxAgeDays: 90,
   smsCodeExpiredMinutes: 2,
   authLimits: {},

@@ -64,8 +64,21 @@ export async function createSession(
  */
 export async function revokeSession(q: Queryable, tokenHash: string): Promise<void> {
   await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+  // the remember token this sign-in was given ends with it (issue 15, hardening 9): a logout means "forget me here"
+  await q.query(
+    'UPDATE remember_tokens SET revoked_at = now() WHERE session_token_hash = $1 AND revoked_at IS NULL AND used_at IS NULL',
+    [tokenHash],
+  );
   await q.query('UPDATE wallet_sessions SET revoked_at = now() WHERE session_token_hash = $1 AND revoked_at IS NULL', [
     tokenHash,
+  ]);
+}
+
+/** Every sign-in of a member ends: sessions (but `keep`), their games' wallet tokens, and every remember token. */
+export async function revokeMemberSignIns(q: Queryable, memberId: number, keepTokenHash: string | null): Promise<void> {
+  await revokeMemberSessions(q, memberId, keepTokenHash);
+  await q.query('UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL', [
+    memberId,
   ]);
 }
 

@@ -129,6 +129,8 @@ describe('control characters in strings', () => {
     expect(firstBad({ a: [{ b: 'x\u0000' }] }, 'body')).toBe('body/a/0/b must not contain control characters');
     expect(firstBad({ 'k\u0001': 1 }, 'body')).toBe('body must not contain control characters');
     expect(firstBad({ n: -Infinity }, 'querystring')).toBe('querystring/n must be a finite number');
+    expect(firstBad({ n: 2 ** 53 }, 'body')).toBe('body/n must be between -2^53 and 2^53');
+    expect(firstBad({ n: -(2 ** 53) + 1, m: 1e300 }, 'body')).toBe('body/m must be between -2^53 and 2^53');
     expect(firstBad({ a: 'রহিম\tনাম\r\n', n: 1.5, b: null, c: [true] }, 'body')).toBeNull();
   });
 });

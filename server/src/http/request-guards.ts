@@ -6,6 +6,9 @@ import { ApiError } from './envelope';
  * - a number that is not finite. A query string's `1e400` or `Infinity` is coerced by the validator
  *   to Infinity, and a coerced value skips the schema's minimum and maximum (pageSize=1e400 listed
  *   every game); JSON's 1e400 parses to Infinity too.
+ * - a number beyond 2^53 - 1 either way: JSON's 123456789012345678901234567890 parses to a number
+ *   that is not the one sent (and fits no column); no field of the contract holds one (amounts
+ *   of money travel as strings of digits).
  * - a control character (C0 but tab, line feed and carriage return; DEL) in any string: none of the
  *   contract's fields carries one, and a NUL reaches SQL as an error (500). Single-line fields refuse
  *   the three as well, in their schema (`str` of domains/auth/schemas.ts).
@@ -26,7 +29,10 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The first non-finite number or string with a control character in a request part, as a message. */
 export function firstBad(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : `${path} must be a finite number`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return `${path} must be a finite number`;
+    return Math.abs(value) > Number.MAX_SAFE_INTEGER ? `${path} must be between -2^53 and 2^53` : null;
+  }
   if (typeof value === 'string') return CONTROL.test(value) ? `${path} must not contain control characters` : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   if (Array.isArray(value)) {

@@ -66,6 +66,16 @@ describe.each(kinds)('%s rate limiter', (_kind, make) => {
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
+
+  test('undo takes back one hit, never below zero, and creates no window', async () => {
+    await rl.hit('u', 5, 60_000);
+    await rl.hit('u', 5, 60_000);
+    await Promise.all([rl.undo('u'), rl.undo('u'), rl.undo('u')]);
+    expect(await rl.count('u')).toBe(0);
+    await rl.undo('never');
+    expect(await rl.count('never')).toBe(0);
+    expect(await rl.hit('u', 5, 60_000)).toMatchObject({ count: 1 });
+  });
 });
 
 test('the memory limiter sweeps ended windows', async () => {

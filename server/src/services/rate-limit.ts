@@ -19,6 +19,12 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<Hit>;
   /** Hits in the current window of `key`, without counting one (0 when there is none). */
   count(key: string): Promise<number>;
+  /**
+   * Takes back one hit of `key` (never below zero): a hit counted before the work it guards, for
+   * work that turned out not to count (a right password, a refused captcha). Counting first and
+   * undoing after is what makes a threshold hold against a burst of parallel requests.
+   */
+  undo(key: string): Promise<void>;
   /** Forgets the window of `key` (and a lock of the same key). */
   reset(key: string): Promise<void>;
   /** Locks `key` for `ms`. */
@@ -64,6 +70,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async count(key) {
       return live(key)?.count ?? 0;
     },
+    async undo(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
       locks.delete(key);
@@ -97,6 +107,13 @@ if c == 1 or ttl < 0 then
 end
 return { c, ttl }`;
 
+// DECR that never goes below zero nor creates a key (and so keeps the window's expiry)
+const UNDO_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
+end
+return 0`;
+
 export interface RedisRateLimiterOptions {
   /** Key prefix (default "khela:rl:"); tests use their own. */
   prefix?: string;
@@ -117,6 +134,7 @@ export function createRedisRateLimiter(url: string, opts: RedisRateLimiterOption
   });
   redis.on('error', () => undefined); // each command reports its own failure
   redis.defineCommand('khelaHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand('khelaUndo', { numberOfKeys: 1, lua: UNDO_SCRIPT });
   const guard = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -137,6 +155,10 @@ export function createRedisRateLimiter(url: string, opts: RedisRateLimiterOption
         return { allowed: count <= limit, count, retryAfterMs: Math.max(0, ttl) };
       }),
     count: (key) => guard(async () => Number((await redis.get(windowKey(key))) ?? 0)),
+    undo: (key) =>
+      guard(async () => {
+        await (redis as unknown as { khelaUndo(k: string): Promise<number> }).khelaUndo(windowKey(key));
+      }),
     reset: (key) =>
       guard(async () => {
         await redis.del(windowKey(key), lockKey(key));

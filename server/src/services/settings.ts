@@ -31,7 +31,7 @@ export interface SystemSettings {
   supportHours: string;
   /** Sign-in: a login from an IP the member never used is verified by a code (default on). */
   loginIpVerification: boolean;
-  /** Sign-in: passwords expire after `passwordMaxAgeDays` (LoginValue.passwordExpired). */
+  /** Sign-in: passwords expire after `passwordMaxAgeDays` (LoginValue.passwordExpired); off by default (no forced rotation). */
   passwordPolicy: boolean;
   passwordMaxAgeDays: number;
   /** Sign-in: how long an SMS or e-mailed code stays valid (the client's countdown). */

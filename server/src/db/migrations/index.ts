@@ -18,6 +18,8 @@ import { lossHours } from './0020_loss_hours';
 import { gameSessionsFollowSignin } from './0027_game_sessions_follow_signin';
 import { helpCentre } from './0028_help_centre';
 import { lotteryPrizeMode } from './0029_lottery_prize_mode';
+import { rumFlushes } from './0030_rum_flushes';
+import { opsAudit } from './0031_ops_audit';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 
@@ -50,6 +52,8 @@ export const migrations: readonly Migration[] = [
   gameSessionsFollowSignin,
   helpCentre,
   lotteryPrizeMode,
+  rumFlushes,
+  opsAudit,
   referralCodeIndex,
   socialSignin,
 ];

@@ -55,7 +55,7 @@ export function passwordExpired(
   settings: SystemSettings,
   member: Pick<LoginMember, 'password_changed_at' | 'password_hash'>,
 ): boolean {
-  if (settings.passwordPolicy === false || !member.password_hash || !member.password_changed_at) return false;
+  if (settings.passwordPolicy !== true || !member.password_hash || !member.password_changed_at) return false;
   const days = settings.passwordMaxAgeDays ?? 90;
   return Date.now() - new Date(member.password_changed_at).getTime() > days * 86_400_000;
 }
@@ -96,8 +96,9 @@ export async function startSession(
     );
     rememberToken = randomBytes(32).toString('base64url');
     await q.query(
-      `INSERT INTO remember_tokens (token_hash, member_id, device_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-      [hashToken(rememberToken), member.id, ctx.rememberDevice, REMEMBER_TTL_S],
+      `INSERT INTO remember_tokens (token_hash, member_id, device_hash, expires_at, session_token_hash)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+      [hashToken(rememberToken), member.id, ctx.rememberDevice, REMEMBER_TTL_S, hashToken(session.token)],
     );
   }
   return {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hashToken, requireMember, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { retrySeconds } from '../../services/rate-limit';
 import { vendorArtUrl, vendorName, type Catalogue, type CatalogueStore, type GameRow } from './catalogue.store';
 import { filterCode, langOf } from './game.http';
 import {
@@ -65,6 +66,9 @@ const launchQuery = {
   },
 };
 
+/** Game launches a member may make per minute (429 TOO_MANY_LAUNCHES past it). */
+export const LAUNCHES_PER_MINUTE = 30;
+
 /** What a launch names: a game (nodeId or gameId), a lottery game, or a vendor (its lobby). */
 function resolveTarget(cat: Catalogue, q: LaunchQuery): GameRow {
   const lottoCode = q.launchMode === 'LOTT' ? (q.lottoGameCode ?? q.gameId) : undefined;
@@ -107,6 +111,12 @@ function signinTokenHash(request: FastifyRequest): string | null {
 /** Game launch: records the launch and the member's recent game, and answers the platform's launch page. */
 export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (app, { store }) => {
   const launch = async (request: FastifyRequest<{ Querystring: LaunchQuery }>, forceTrial: boolean) => {
+    // each launch writes a row and may issue a wallet token: a member gets LAUNCHES_PER_MINUTE (hardening 12)
+    const hit = await app.auth.limiter.hit(`launch:m${request.member!.id}`, LAUNCHES_PER_MINUTE, 60_000);
+    if (!hit.allowed)
+      throw new ApiError(429, 'TOO_MANY_LAUNCHES', 'Too many game launches: wait a moment', {
+        retryAfterSeconds: retrySeconds(hit.retryAfterMs),
+      });
     const q = { ...request.query, accountType: forceTrial ? 0 : request.query.accountType } as LaunchQuery;
     const game = resolveTarget(await store.get(), q);
     if (game.isGame === 'VASSALAGE')
@@ -152,7 +162,7 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
     'connected) /play/<gameCode>?token=<wallet token>; for a connected vendor its launch address with the wallet token; ' +
     'otherwise the platform\'s launch page (/seamless?ticket=…, "not connected"). Refusals: 401 NOT_LOGGED_IN, 400 LAUNCH_TARGET_MISSING, 404 GAME_NOT_FOUND, ' +
     '400 GAME_MISMATCH, 400 NOT_LAUNCHABLE (a VASSALAGE entry), 409 GAME_MAINTENANCE, 403 NEED_REAL_ACCOUNT ' +
-    '(a trial account playing for real), 400 TRIAL_NOT_SUPPORTED (free trial of a game whose supportPlay is 1), ' +
+    '(a trial account playing for real), 429 TOO_MANY_LAUNCHES (30 a minute per member), 400 TRIAL_NOT_SUPPORTED (free trial of a game whose supportPlay is 1), ' +
     '400 PRIZE_MODE_UNSUPPORTED.';
   for (const [path, trial, summary] of [
     ['/wps/game/launchGame', false, 'Launch a game'],

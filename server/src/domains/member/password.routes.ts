@@ -11,7 +11,7 @@ import {
   type SmsResetCodeRequest,
 } from '@khela/api/auth';
 import { formSchema, validate, type FieldRule } from '@khela/validation';
-import { hashToken, requireMember, revokeMemberSessions, tokenFrom } from '../../http/auth';
+import { hashToken, requireMember, revokeMemberSignIns, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { langOf, temporaryPasswordEmail } from '../../services/messaging';
@@ -23,7 +23,7 @@ import { randomPassword } from '../auth/passwords';
 import { closedObject, dialingCodeSchema, mobileNumSchema, smsSentSchema, str } from '../auth/schemas';
 import { strictBody } from '../auth/strict-body';
 import { loadRegistrationRules } from '../system/system.data';
-import { assertGuessesLeft, countWrongGuess, mobileRule, parseMobile, sendCode, useCode } from '../verification/codes';
+import { mobileRule, parseMobile, sendCode, useCode, withGuess } from '../verification/codes';
 
 const tags = ['member'];
 /** A temporary (forgotten) password works for 30 minutes. */
@@ -34,12 +34,7 @@ async function ruleOf(app: { db: Parameters<typeof loadRegistrationRules>[0] }, 
   return (await loadRegistrationRules(app.db)).find((r) => r.field === field) ?? null;
 }
 
-const memberRevocations = async (q: Parameters<typeof revokeMemberSessions>[0], memberId: number, keep: string | null) => {
-  await revokeMemberSessions(q, memberId, keep);
-  await q.query('UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL', [
-    memberId,
-  ]);
-};
+const memberRevocations = revokeMemberSignIns;
 
 export const passwordRoutes: FastifyPluginAsync = async (app) => {
   // The forgotten-password form posts application/x-www-form-urlencoded (this plugin's routes only).
@@ -280,22 +275,22 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
         [mobile.national, mobile.dialingCode],
       );
       assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, member?.account);
-      await assertGuessesLeft(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode);
       const hash = await app.auth.passwords.hash(body.newPassword); // also for an unknown number: the same work
-      const account = await app.db.tx(async (q) => {
-        if (!member || !(await useCode(q, 'reset', mobile.e164, body.verificationCode.trim()))) return null;
-        await q.query(
-          `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
+      const account = await withGuess(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode, () =>
+        app.db.tx(async (q) => {
+          if (!member || !(await useCode(q, 'reset', mobile.e164, body.verificationCode.trim()))) return null;
+          await q.query(
+            `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
                 temp_password_hash = NULL, temp_password_expires_at = NULL WHERE id = $1`,
-          [member.id, hash],
-        );
-        await memberRevocations(q, member.id, null);
-        // the code proved the bound mobile: the login that follows from here needs no extra verification
-        await rememberIp(q, member.id, request.ip);
-        return member.account;
-      });
+            [member.id, hash],
+          );
+          await memberRevocations(q, member.id, null);
+          // the code proved the bound mobile: the login that follows from here needs no extra verification
+          await rememberIp(q, member.id, request.ip);
+          return member.account;
+        }),
+      );
       if (!account) {
-        await countWrongGuess(app, 'reset', mobile.e164);
         throw new ApiError(400, LOGIN_ERRORS.smsCode, 'Verification code invalid or expired', {
           fields: { verificationCode: messageIn(lang, 'verificationCode') },
         });

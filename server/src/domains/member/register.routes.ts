@@ -17,14 +17,7 @@ import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, loginVa
 import { strictBody } from '../auth/strict-body';
 import { consumeCaptcha } from '../captcha/captcha';
 import { loadRegistrationRules } from '../system/system.data';
-import {
-  assertGuessesLeft,
-  countWrongGuess,
-  DEFAULT_DIALING_CODE,
-  parseMobile,
-  useCode,
-  type Mobile,
-} from '../verification/codes';
+import { withGuess, DEFAULT_DIALING_CODE, parseMobile, useCode, type Mobile } from '../verification/codes';
 
 type Tab = 'username' | 'mobile';
 
@@ -193,10 +186,7 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
   if (p.mobile && (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [p.mobile.national]))) {
     throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
   }
-  if (p.smsCode !== null) {
-    if (!p.mobile) throw validationFailed({ mobileNum: messageIn(lang, 'required') });
-    await assertGuessesLeft(app, 'register', p.mobile.e164, LOGIN_ERRORS.smsCode);
-  }
+  if (p.smsCode !== null && !p.mobile) throw validationFailed({ mobileNum: messageIn(lang, 'required') });
   const enabledFields = new Set(p.rules.filter((r) => r.enabled).map((r) => r.field));
   const [passwordHash, paymentHash] = await Promise.all([
     app.auth.passwords.hash(p.password),
@@ -210,47 +200,50 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
   if (body.registerUrl) profile.registerUrl = body.registerUrl;
   const settings = await app.settings.get();
 
-  const value = await app.db.tx(async (q) => {
-    if (p.smsCode !== null && !(await useCode(q, 'register', p.mobile!.e164, p.smsCode))) return null;
-    const created = await q.one<{ id: number }>(
-      `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password, mobile_num,
+  const create = () =>
+    app.db.tx(async (q) => {
+      if (p.smsCode !== null && !(await useCode(q, 'register', p.mobile!.e164, p.smsCode))) return null;
+      const created = await q.one<{ id: number }>(
+        `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password, mobile_num,
                             country_dialing_code, email, language, registration_ip, register_method, referral_code,
                             affiliate_code, parent_agent_id, payment_password_hash, profile)
        VALUES ($1, $2, 0, $3, now(), $4, $5, $6, $7, $8, $9, 'WEB', $10, $11, $12, $13, $14::jsonb)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [
-        p.account,
-        p.nickname,
-        passwordHash,
-        p.generatedPassword,
-        p.mobile?.national ?? null,
-        p.mobile?.dialingCode ?? null,
-        enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null,
-        lang,
-        request.ip,
-        body.referralCode?.trim() || null,
-        p.affiliate?.code ?? null,
-        p.affiliate?.agentId ?? null,
-        paymentHash,
-        JSON.stringify(profile),
-      ],
-    );
-    if (!created) {
-      // a concurrent registration took the name or the number: nothing of this one is kept
-      const taken = await q.one('SELECT 1 FROM members WHERE account = $1', [p.account]);
-      throw taken
-        ? new ApiError(409, REGISTER_ERRORS.exists, 'This username is already taken')
-        : new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
-    }
-    const member = (await findMemberById(q, created.id))!;
-    return startSession(q, settings, member, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      passwordSetup: p.generatedPassword,
+        [
+          p.account,
+          p.nickname,
+          passwordHash,
+          p.generatedPassword,
+          p.mobile?.national ?? null,
+          p.mobile?.dialingCode ?? null,
+          enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null,
+          lang,
+          request.ip,
+          body.referralCode?.trim() || null,
+          p.affiliate?.code ?? null,
+          p.affiliate?.agentId ?? null,
+          paymentHash,
+          JSON.stringify(profile),
+        ],
+      );
+      if (!created) {
+        // a concurrent registration took the name or the number: nothing of this one is kept
+        const taken = await q.one('SELECT 1 FROM members WHERE account = $1', [p.account]);
+        throw taken
+          ? new ApiError(409, REGISTER_ERRORS.exists, 'This username is already taken')
+          : new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
+      }
+      const member = (await findMemberById(q, created.id))!;
+      return startSession(q, settings, member, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        passwordSetup: p.generatedPassword,
+      });
     });
-  });
+  // with an SMS code: one guess, counted before it is checked (hardening 6)
+  const value =
+    p.smsCode !== null ? await withGuess(app, 'register', p.mobile!.e164, LOGIN_ERRORS.smsCode, create) : await create();
   if (!value) {
-    await countWrongGuess(app, 'register', p.mobile!.e164);
     throw new ApiError(400, LOGIN_ERRORS.smsCode, 'Verification code invalid or expired', {
       fields: { verificationCode: messageIn(lang, 'verificationCode') },
     });

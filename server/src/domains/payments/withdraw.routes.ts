@@ -383,6 +383,11 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
         }
         if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
           throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too many parts');
+        // a body the multipart parser can't read (no boundary, cut short, malformed headers) is the
+        // client's fault: busboy's errors carry no status, and would answer 500
+        const status = (err as { statusCode?: number }).statusCode;
+        if (!(err instanceof ApiError) && (status === undefined || status >= 500))
+          throw new ApiError(400, 'BAD_REQUEST', 'Unreadable multipart/form-data body');
         throw err;
       }
       const w = await reportNotReceived(app, member, request.params.id, complaint, files);

@@ -3,13 +3,25 @@ import { LOAD_FAILURES, RUM_BEACON_PATH, RUM_LIMITS, VITALS, type RumBeacon } fr
 import { REMOTES } from '@khela/api/remotes';
 import { ApiError, errorEnvelopeRef, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
-import { addAreas, addVitals, pruneRum, versionHealth, versionSeries } from './rum.repo';
+import { pruneFlushes, pruneRum, versionHealth, versionSeries } from './rum.repo';
+import { createDbSink, createRedisSink, type RumSink } from './rum.buffer';
 import { minuteOf } from './rum.rules';
 import type { SystemSettings } from '../../services/settings';
 
 export interface RumOptions {
   /** the clock (tests) */
   now?: () => Date;
+  /** Redis to count beacons in between flushes (default env REDIS_URL); null: the database alone */
+  redisUrl?: string | null;
+  /** the Redis keys' prefix (tests) */
+  redisPrefix?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where beacons' counts go: the database, or Redis flushed into it (rum.buffer.ts). */
+    rum: RumSink;
+  }
 }
 
 export const RUM_DEFAULTS = { sampleRate: 1, retentionHours: 168, beaconsPerMinute: 120 } as const;
@@ -92,6 +104,16 @@ export const rumSampleRate = async (app: FastifyInstance): Promise<number> => (a
  */
 const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
+  const redisUrl = opts.redisUrl === undefined ? process.env.REDIS_URL || null : opts.redisUrl;
+  const dbSink = createDbSink(app.db);
+  const sink = redisUrl ? createRedisSink(app.db, redisUrl, { prefix: opts.redisPrefix, fallback: dbSink }) : dbSink;
+  app.decorate('rum', sink);
+  app.addHook('onClose', async () => {
+    await sink.flush().catch((err) => app.log.error({ err }, 'rum flush at close failed'));
+    await sink.close();
+  });
+  /** What the reads see includes every beacon counted so far: the buffer is flushed first. */
+  const flushBeforeRead = () => sink.flush().catch((err) => app.log.error({ err }, 'rum flush failed'));
 
   app.post<{ Body: RumBeacon }>(
     RUM_BEACON_PATH,
@@ -114,10 +136,7 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
       }
       const minute = minuteOf(now());
       const versions = Object.entries(b.versions).filter((e): e is [string, string] => typeof e[1] === 'string');
-      await app.db.tx(async (q) => {
-        await addAreas(q, minute, b.areas);
-        await addVitals(q, minute, b.route, versions, b.vitals);
-      });
+      await sink.add(minute, b.route, b.areas, versions, b.vitals);
       return reply.code(204).send();
     },
   );
@@ -144,6 +163,7 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
       },
       async (request) => {
         const q = request.query;
+        await flushBeforeRead();
         const since = q.since ? new Date(q.since) : new Date(now().getTime() - (q.minutes ?? 60) * 60_000);
         return ok({ remote: q.remote, since: since.toISOString(), versions: await versionHealth(app.db, q.remote, since) });
       },
@@ -169,6 +189,7 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
         },
       },
       async (request) => {
+        await flushBeforeRead();
         const minutes = request.query.minutes ?? 180;
         const slot = request.query.slot ?? Math.max(1, Math.round(minutes / 60));
         const since = new Date(now().getTime() - minutes * 60_000);
@@ -188,8 +209,12 @@ const plugin: FastifyPluginAsync<RumOptions> = async (app, opts) => {
     run: async () => {
       const { retentionHours } = await settingsOf(app);
       await pruneRum(app.db, new Date(now().getTime() - retentionHours * 3_600_000));
+      await pruneFlushes(app.db, new Date(now().getTime() - 7 * 24 * 3_600_000));
     },
   });
+
+  if (sink.kind === 'redis')
+    app.jobs.define({ name: 'rum.flush', everyMs: 10_000, leaseMs: 60_000, run: async () => void (await sink.flush()) });
 };
 
 (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

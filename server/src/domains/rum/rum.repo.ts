@@ -177,3 +177,40 @@ export async function pruneRum(q: Queryable, before: Date): Promise<number> {
   const b = await q.query(`DELETE FROM rum_vitals WHERE minute < $1 RETURNING 1`, [before]);
   return a.length + b.length;
 }
+
+/** One histogram cell of a web vital: `n` samples in `bucket` (see vitalBucket). */
+export interface VitalCell {
+  remote: string;
+  version: string;
+  metric: VitalName;
+  route: string;
+  bucket: number;
+  n: number;
+}
+
+/** Adds counted histogram cells (the Redis buffer's flush) to their minute. */
+export async function addVitalCells(q: Queryable, minute: Date, cells: VitalCell[]): Promise<void> {
+  if (!cells.length) return;
+  const col = <T>(f: (c: VitalCell) => T) => cells.map(f);
+  await q.query(
+    `INSERT INTO rum_vitals AS v (remote, version, metric, route, minute, bucket, n)
+     SELECT x.remote, x.version, x.metric, x.route, $1, x.bucket, sum(x.n)::int
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[]) AS x(remote, version, metric, route, bucket, n)
+      GROUP BY x.remote, x.version, x.metric, x.route, x.bucket
+     ON CONFLICT (remote, version, metric, route, minute, bucket) DO UPDATE SET n = v.n + EXCLUDED.n`,
+    [
+      minute,
+      col((c) => c.remote),
+      col((c) => c.version),
+      col((c) => c.metric),
+      col((c) => c.route),
+      col((c) => c.bucket),
+      col((c) => c.n),
+    ],
+  );
+}
+
+/** Forgets the record of flushed batches older than `before` (they can no longer be retried). */
+export async function pruneFlushes(q: Queryable, before: Date): Promise<void> {
+  await q.query(`DELETE FROM rum_flushes WHERE flushed_at < $1`, [before]);
+}

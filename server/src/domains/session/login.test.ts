@@ -252,6 +252,7 @@ describe("the account's own refusals, told only after the right password", () =>
   });
 
   it('an operator-set initial password: defaultPassword; an old password with the policy on: passwordExpired', async () => {
+    await t.setting('passwordPolicy', true);
     const initial = await player({ defaultPassword: true });
     expect((await login({ username: initial.account, password: PASSWORD }, { ip: nextIp() })).body.value).toMatchObject({
       defaultPassword: true,
@@ -265,8 +266,13 @@ describe("the account's own refusals, told only after the right password", () =>
     await t.setting('passwordMaxAgeDays', 30);
     await t.setting('passwordPolicy', false);
     expect((await login({ username: old.account, password: PASSWORD }, { ip: nextIp() })).body.value.passwordExpired).toBe(false);
-    await t.setting('passwordPolicy', true);
     await t.setting('passwordMaxAgeDays', 90);
+  });
+
+  it('passwords do not expire by default (no forced rotation, ASVS 5.0)', async () => {
+    const old = await player();
+    await t.db.query(`UPDATE members SET password_changed_at = now() - interval '3 years' WHERE id = $1`, [old.id]);
+    expect((await login({ username: old.account, password: PASSWORD }, { ip: nextIp() })).body.value.passwordExpired).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
 // - a refusal writes nothing (a captcha is used up by its attempt, right or wrong: that is its point).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOGIN_ERRORS, SMS_ERRORS, type LoginRequest, type LoginValue } from '@khela/api/auth';
-import { hashToken, tokenFrom } from '../../http/auth';
+import { hashToken, revokeMemberSignIns, tokenFrom } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';
 import type { SystemSettings } from '../../services/settings';
@@ -25,7 +25,7 @@ import {
   type LoginMember,
 } from '../auth/login-session';
 import { consumeCaptcha } from '../captcha/captcha';
-import { assertGuessesLeft, clearGuesses, countWrongGuess, mobileRule, parseMobile, useCode } from '../verification/codes';
+import { clearGuesses, mobileRule, parseMobile, useCode, withGuess } from '../verification/codes';
 
 const AGENT_TYPES = new Set([1, 2, 41, 42]);
 const TRIAL_TYPE = 4;
@@ -56,6 +56,50 @@ async function assertNotLocked(a: Attempt, keys: string[]): Promise<void> {
     const ms = await a.app.auth.limiter.lockedFor(key);
     if (ms > 0) throw locked(ms);
   }
+}
+
+interface Counted {
+  acct: { count: number; retryAfterMs: number };
+  ip: { count: number; retryAfterMs: number };
+}
+
+/**
+ * Counts a sign-in attempt against the account and the IP before its secret is checked (issue 15,
+ * hardening 6): the counters are atomic, so of a burst of parallel attempts only as many as the
+ * thresholds allow are checked without a captcha, and none past the lock. A right password takes
+ * its attempt back (`undoAttempt`).
+ */
+async function countAttempt(a: Attempt, acctKey: string): Promise<Counted> {
+  const { limiter } = a.app.auth;
+  const windowMs = a.limits.loginWindowMinutes * 60_000;
+  const [acct, ip] = await Promise.all([
+    limiter.hit(acctKey, Number.MAX_SAFE_INTEGER, windowMs),
+    limiter.hit(ipKey(a.ip), Number.MAX_SAFE_INTEGER, windowMs),
+  ]);
+  return { acct, ip };
+}
+
+async function undoAttempt(a: Attempt, acctKey: string): Promise<void> {
+  await Promise.all([a.app.auth.limiter.undo(acctKey), a.app.auth.limiter.undo(ipKey(a.ip))]);
+}
+
+/** A counted attempt that failed: locks when it reached a lock threshold; answers the refusal to throw. */
+async function countedFailure(
+  a: Attempt,
+  acctKey: string,
+  c: Counted,
+  refusal: (captcha: boolean) => ApiError,
+): Promise<ApiError> {
+  const { limiter } = a.app.auth;
+  if (c.acct.count >= a.limits.accountLockAfter) {
+    await limiter.lock(acctKey, c.acct.retryAfterMs);
+    return locked(c.acct.retryAfterMs);
+  }
+  if (c.ip.count >= a.limits.ipLockAfter) {
+    await limiter.lock(ipKey(a.ip), c.ip.retryAfterMs);
+    return locked(c.ip.retryAfterMs);
+  }
+  return refusal(c.acct.count >= a.limits.accountCaptchaAfter || c.ip.count >= a.limits.ipCaptchaAfter);
 }
 
 /** Counts a failure against the account and the IP; answers the refusal to throw. */
@@ -114,9 +158,14 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
   const acctKey = accountKey(member, body.username);
   await assertNotLocked(a, [ipKey(a.ip), acctKey]);
 
-  const [acctFails, ipFails] = await Promise.all([app.auth.limiter.count(acctKey), app.auth.limiter.count(ipKey(a.ip))]);
-  if (acctFails >= a.limits.accountCaptchaAfter || ipFails >= a.limits.ipCaptchaAfter) {
+  const counted = await countAttempt(a, acctKey);
+  // attempts past a lock threshold (their lock being set by an attempt still in flight) are refused unchecked
+  if (counted.acct.count > a.limits.accountLockAfter || counted.ip.count > a.limits.ipLockAfter)
+    throw await countedFailure(a, acctKey, counted, bad);
+  // the attempts before this one (failed, or still being checked) decide whether it needs the captcha
+  if (counted.acct.count - 1 >= a.limits.accountCaptchaAfter || counted.ip.count - 1 >= a.limits.ipCaptchaAfter) {
     if (!(await consumeCaptcha(app.db, body.captchaId, body.captcha, a.ip))) {
+      await undoAttempt(a, acctKey); // no password was checked: the attempt does not count
       throw new ApiError(400, LOGIN_ERRORS.captcha, 'Captcha check failed: enter the characters of the new image', {
         captcha: true,
       });
@@ -131,8 +180,9 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
     ? 'password'
     : null;
   if (!via && member?.temp_live && (await app.auth.passwords.verify(member.temp_password_hash, body.password))) via = 'temp';
-  if (!member || !via) throw await failure(a, acctKey, bad);
+  if (!member || !via) throw await countedFailure(a, acctKey, counted, bad);
 
+  await undoAttempt(a, acctKey);
   assertMayLogIn(a, member);
   await app.auth.limiter.reset(acctKey);
   await challengeIfNewIp(a, member, via === 'temp');
@@ -143,8 +193,12 @@ async function byPassword(a: Attempt): Promise<LoginValue> {
       : null;
   return app.db.tx(async (q) => {
     let current = member;
-    if (via === 'temp') current = (await adoptTemporaryPassword(q, member.id)) ?? member;
-    else if (rehash)
+    if (via === 'temp') {
+      current = (await adoptTemporaryPassword(q, member.id)) ?? member;
+      // whoever asked for the e-mail may not be the only one who knew the old password: every other
+      // sign-in ends (hardening 9)
+      await revokeMemberSignIns(q, member.id, null);
+    } else if (rehash)
       await q.query('UPDATE members SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
         member.id,
         rehash,
@@ -182,16 +236,15 @@ async function bySms(a: Attempt): Promise<LoginValue> {
   );
   const acctKey = accountKey(member, `sms:${mobile.e164}`);
   await assertNotLocked(a, [ipKey(a.ip), acctKey]);
-  await assertGuessesLeft(app, 'login', mobile.e164, LOGIN_ERRORS.smsCode);
-
   const smsRefusal = () => new ApiError(401, LOGIN_ERRORS.smsCode, 'Verification code invalid or expired');
-  const value = await app.db.tx(async (q) => {
-    if (!member || !(await useCode(q, 'login', mobile.e164, body.password))) return null;
-    assertMayLogIn(a, member); // throws: the transaction rolls back, the code stays unused
-    return startSession(q, a.settings, member, session(a));
-  });
+  const value = await withGuess(app, 'login', mobile.e164, LOGIN_ERRORS.smsCode, () =>
+    app.db.tx(async (q) => {
+      if (!member || !(await useCode(q, 'login', mobile.e164, body.password))) return null;
+      assertMayLogIn(a, member); // throws: the transaction rolls back, the code stays unused
+      return startSession(q, a.settings, member, session(a));
+    }),
+  );
   if (!value) {
-    await countWrongGuess(app, 'login', mobile.e164);
     throw await failure(a, acctKey, smsRefusal);
   }
   await Promise.all([app.auth.limiter.reset(acctKey), clearGuesses(app, 'login', mobile.e164)]);

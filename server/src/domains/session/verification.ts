@@ -4,10 +4,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/auth';
 import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/auth';
+import { revokeMemberSignIns } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { findMemberById, sha256, startSession } from '../auth/login-session';
-import { assertGuessesLeft, countWrongGuess, sendCode, useCode } from '../verification/codes';
+import { sendCode, useCode, withGuess } from '../verification/codes';
 import { adoptTemporaryPassword } from './login';
 
 export const VERIFICATION_ERRORS = LOGIN_VERIFICATION_ERRORS;
@@ -68,28 +69,31 @@ export async function completeVerification(
 ): Promise<LoginValue> {
   const challenge = await liveChallenge(app, request, body.verificationId, body.method);
   const codeTarget = target(challenge, body.method);
-  await assertGuessesLeft(app, 'login-verify', codeTarget, VERIFICATION_ERRORS.code);
   const settings = await app.settings.get();
-  const value = await app.db.tx(async (q) => {
-    if (!(await useCode(q, 'login-verify', codeTarget, body.code.trim()))) return null;
-    const done = await q.one(
-      `UPDATE login_verifications SET completed_at = now() WHERE id_hash = $1 AND completed_at IS NULL AND expires_at > now() RETURNING 1`,
-      [challenge.id_hash],
-    );
-    if (!done) throw invalid();
-    let member = await findMemberById(q, challenge.member_id);
-    if (!member || member.status !== 0)
-      throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
-    if (challenge.temp_password && member.temp_live) member = (await adoptTemporaryPassword(q, member.id)) ?? member;
-    return startSession(q, settings, member, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      presentedTokenHash: challenge.revoke_token_hash,
-      rememberDevice: challenge.remember ? challenge.device_hash : null,
-    });
-  });
+  const value = await withGuess(app, 'login-verify', codeTarget, VERIFICATION_ERRORS.code, () =>
+    app.db.tx(async (q) => {
+      if (!(await useCode(q, 'login-verify', codeTarget, body.code.trim()))) return null;
+      const done = await q.one(
+        `UPDATE login_verifications SET completed_at = now() WHERE id_hash = $1 AND completed_at IS NULL AND expires_at > now() RETURNING 1`,
+        [challenge.id_hash],
+      );
+      if (!done) throw invalid();
+      let member = await findMemberById(q, challenge.member_id);
+      if (!member || member.status !== 0)
+        throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
+      if (challenge.temp_password && member.temp_live) {
+        member = (await adoptTemporaryPassword(q, member.id)) ?? member;
+        await revokeMemberSignIns(q, member.id, null); // as at a sign-in with it (hardening 9)
+      }
+      return startSession(q, settings, member, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        presentedTokenHash: challenge.revoke_token_hash,
+        rememberDevice: challenge.remember ? challenge.device_hash : null,
+      });
+    }),
+  );
   if (!value) {
-    await countWrongGuess(app, 'login-verify', codeTarget);
     throw new ApiError(400, VERIFICATION_ERRORS.code, 'Verification code invalid or expired');
   }
   return value;

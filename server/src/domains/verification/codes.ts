@@ -58,22 +58,37 @@ export async function useCode(q: Queryable, purpose: CodePurpose, target: string
 
 const guessKey = (purpose: CodePurpose, target: string) => `code:guess:${purpose}:${target}`;
 
-/** Refuses further guesses at a target that has had too many wrong ones. */
-export async function assertGuessesLeft(
+/**
+ * One guess at a code, counted atomically before it is checked (issue 15, hardening 6): a burst of
+ * parallel guesses can't all pass a "fewer than five so far" check before any is counted. Refuses
+ * when the target has had its guesses; runs `check`, which answers null for a wrong code (the guess
+ * stays counted) or a value for a right one (the guess is taken back, as is one whose check threw
+ * before it could tell: the code was not tried).
+ */
+export async function withGuess<T>(
   app: FastifyInstance,
   purpose: CodePurpose,
   target: string,
   errorCode: string,
-): Promise<void> {
+  check: () => Promise<T | null>,
+): Promise<T | null> {
   const limits = await app.auth.limits();
-  if ((await app.auth.limiter.count(guessKey(purpose, target))) >= limits.codeGuesses) {
+  const key = guessKey(purpose, target);
+  const { limiter } = app.auth;
+  const guess = await limiter.hit(key, Number.MAX_SAFE_INTEGER, TEN_MINUTES);
+  if (guess.count > limits.codeGuesses) {
+    await limiter.undo(key);
     throw new ApiError(400, errorCode, 'Verification code invalid or expired: send a new one');
   }
-}
-
-/** Counts a wrong guess. */
-export async function countWrongGuess(app: FastifyInstance, purpose: CodePurpose, target: string): Promise<void> {
-  await app.auth.limiter.hit(guessKey(purpose, target), Number.MAX_SAFE_INTEGER, TEN_MINUTES);
+  let value: T | null;
+  try {
+    value = await check();
+  } catch (err) {
+    await limiter.undo(key);
+    throw err;
+  }
+  if (value !== null) await limiter.undo(key);
+  return value;
 }
 
 export async function clearGuesses(app: FastifyInstance, purpose: CodePurpose, target: string): Promise<void> {
