@@ -65,25 +65,34 @@ export function readKek(raw: string | undefined = process.env.KHELA_SEAL_KEK): B
   return key;
 }
 
-function wrapPrivate(pkcs8: Buffer, kek: Buffer | null): string {
-  if (!kek) return `plain:${pkcs8.toString('base64')}`;
+/**
+ * A secret as it is stored: AES-256-GCM under the KEK when one is set (`kek:<iv>:<ciphertext+tag>`),
+ * else `plain:<base64>` (development; production refuses to start without a KEK).
+ */
+export function wrapSecret(secret: Buffer, kek: Buffer | null = readKek()): string {
+  if (!kek) return `plain:${secret.toString('base64')}`;
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', kek, iv);
-  const ct = Buffer.concat([c.update(pkcs8), c.final(), c.getAuthTag()]);
+  const ct = Buffer.concat([c.update(secret), c.final(), c.getAuthTag()]);
   return `kek:${iv.toString('base64')}:${ct.toString('base64')}`;
 }
 
-function unwrapPrivate(stored: string, kek: Buffer | null): KeyObject {
-  if (stored.startsWith('plain:'))
-    return createPrivateKey({ key: Buffer.from(stored.slice(6), 'base64'), format: 'der', type: 'pkcs8' });
+/** The secret `wrapSecret` stored; throws when it was wrapped under a KEK that is not set (or another one). */
+export function unwrapSecret(stored: string, kek: Buffer | null = readKek()): Buffer {
+  if (stored.startsWith('plain:')) return Buffer.from(stored.slice(6), 'base64');
   const [scheme, iv, ct] = stored.split(':');
-  if (scheme !== 'kek' || !iv || !ct) throw new Error('unknown private key format');
-  if (!kek) throw new Error('the sealed-body private key is encrypted: set KHELA_SEAL_KEK');
+  if (scheme !== 'kek' || !iv || !ct) throw new Error('unknown stored secret format');
+  if (!kek) throw new Error('a stored secret is encrypted: set KHELA_SEAL_KEK');
   const data = Buffer.from(ct, 'base64');
   const d = createDecipheriv('aes-256-gcm', kek, Buffer.from(iv, 'base64'));
   d.setAuthTag(data.subarray(data.length - 16));
-  const der = Buffer.concat([d.update(data.subarray(0, data.length - 16)), d.final()]);
-  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+  return Buffer.concat([d.update(data.subarray(0, data.length - 16)), d.final()]);
+}
+
+const wrapPrivate = (pkcs8: Buffer, kek: Buffer | null): string => wrapSecret(pkcs8, kek);
+
+function unwrapPrivate(stored: string, kek: Buffer | null): KeyObject {
+  return createPrivateKey({ key: unwrapSecret(stored, kek), format: 'der', type: 'pkcs8' });
 }
 
 const makeKeyPair = (bits: number) =>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
+import { wrapSecret } from '../../http/sealed';
 
 const hide = true;
 
@@ -35,7 +36,7 @@ const issuer = {
   pattern: '^(https://[^\\s/]+(/[^\\s]*)?|http://(127\\.0\\.0\\.1|localhost)(:\\d+)?(/[^\\s]*)?)$',
 };
 
-/** Operators configure the social sign-in providers (the secret is written, never read back). */
+/** Operators configure the social sign-in providers (the secret is written, never read back; stored under KHELA_SEAL_KEK when set). */
 export const socialOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
 
@@ -87,11 +88,11 @@ export const socialOpsRoutes: FastifyPluginAsync = async (app) => {
           b.label,
           b.issuer,
           b.clientId,
-          b.clientSecret ?? '',
+          wrapSecret(Buffer.from(b.clientSecret ?? '')),
           b.redirectUri ?? null,
           b.enabled ?? true,
           b.sort ?? 0,
-          b.clientSecret ?? null,
+          b.clientSecret ? wrapSecret(Buffer.from(b.clientSecret)) : null,
         ],
       );
       return ok(row);

@@ -4,6 +4,7 @@ import { LOGIN_ERRORS, SOCIAL_ERRORS, SOCIAL_RETURN, type SocialCompleteRequest,
 import type { Queryable } from '../../db/db';
 import { findSessionMember, tokenFrom } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { unwrapSecret } from '../../http/sealed';
 import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
 import { findMemberById, startSession } from '../auth/login-session';
@@ -45,7 +46,7 @@ const providerConfig = (r: ProviderRow): ProviderConfig => ({
   id: r.id,
   issuer: r.issuer,
   clientId: r.client_id,
-  clientSecret: r.client_secret,
+  clientSecret: unwrapSecret(r.client_secret).toString(),
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 

@@ -47,6 +47,47 @@ beforeAll(async () => {
   expect(configured.status).toBe(200);
   expect(configured.body.value).not.toHaveProperty('clientSecret');
 });
+
+it("the provider's secret is stored under the KEK when one is set, and sign-ins still work", async () => {
+  const saved = process.env.KHELA_SEAL_KEK;
+  process.env.KHELA_SEAL_KEK = 'ab'.repeat(32);
+  try {
+    const res = await opsCall(t.app, 'PUT', '/ops/social/providers/google', {
+      label: 'Google',
+      issuer,
+      clientId: 'khela',
+      clientSecret: 'khela-test-secret',
+      redirectUri: CALLBACK,
+    });
+    expect(res.status).toBe(200);
+    const row = await t.db.one<{ client_secret: string }>(`SELECT client_secret FROM social_providers WHERE id = 'google'`);
+    expect(row!.client_secret).toMatch(/^kek:/);
+    expect(row!.client_secret).not.toContain('khela-test-secret');
+    // no new secret: the stored one is kept
+    await opsCall(t.app, 'PUT', '/ops/social/providers/google', {
+      label: 'Google',
+      issuer,
+      clientId: 'khela',
+      redirectUri: CALLBACK,
+    });
+    expect(
+      (await t.db.one<{ client_secret: string }>(`SELECT client_secret FROM social_providers WHERE id = 'google'`))!
+        .client_secret,
+    ).toBe(row!.client_secret);
+    const back = await signIn('kek-user');
+    expect((await complete(back.social!)).status).toBe(200);
+  } finally {
+    if (saved === undefined) delete process.env.KHELA_SEAL_KEK;
+    else process.env.KHELA_SEAL_KEK = saved;
+    await opsCall(t.app, 'PUT', '/ops/social/providers/google', {
+      label: 'Google',
+      issuer,
+      clientId: 'khela',
+      clientSecret: 'khela-test-secret',
+      redirectUri: CALLBACK,
+    });
+  }
+});
 afterAll(async () => {
   provider?.kill();
   await t?.dispose();
