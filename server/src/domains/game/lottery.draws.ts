@@ -3,6 +3,7 @@ import type { OpenedDraw } from '@khela/api/games';
 import { drawNumbersFromSeed } from '@khela/games-math';
 import { serverSeedHashSync } from '@khela/games-math/node';
 import type { Queryable } from '../../db/db';
+import { readKek, unwrapSecret, wrapSecret } from '../../http/sealed';
 
 /**
  * Lottery draws (issue 17): each lottery game opens a draw every `interval` seconds (draw index =
@@ -18,12 +19,17 @@ const DHAKA_OFFSET_S = 6 * 3600;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** The platform's lottery secret (one row, made at first start; every instance reads the same). */
-export async function lotterySecret(db: Queryable): Promise<string> {
+/**
+ * The platform's lottery secret (one row, made at first start; every instance reads the same).
+ * Stored under KHELA_SEAL_KEK when that is set: whoever reads the database alone can't compute the
+ * coming draws. A secret stored bare by an earlier version (64 hex digits) is still read.
+ */
+export async function lotterySecret(db: Queryable, kek: Buffer | null = readKek()): Promise<string> {
   await db.query(`INSERT INTO lottery_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [
-    randomBytes(32).toString('hex'),
+    wrapSecret(Buffer.from(randomBytes(32).toString('hex')), kek),
   ]);
-  return (await db.one<{ secret: string }>(`SELECT secret FROM lottery_secret WHERE id = 1`))!.secret;
+  const stored = (await db.one<{ secret: string }>(`SELECT secret FROM lottery_secret WHERE id = 1`))!.secret;
+  return /^[0-9a-f]{64}$/.test(stored) ? stored : unwrapSecret(stored, kek).toString();
 }
 
 /** The server seed of draw `index` of a game. */

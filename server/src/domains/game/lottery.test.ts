@@ -3,7 +3,7 @@ import type { LotteryMenu } from '@khela/api/games';
 import { createTestApi, opsCall, type TestDb } from '../../test-support/test-db';
 import { drawNumbersFromSeed, verifyDraw } from '@khela/games-math';
 import { nodeSha256 } from '@khela/games-math/node';
-import { drawNumbers, drawSeed, numero, openedDraws, prizeModesOf } from './lottery.draws';
+import { drawNumbers, drawSeed, lotterySecret, numero, openedDraws, prizeModesOf } from './lottery.draws';
 
 const S = 'a'.repeat(64);
 
@@ -162,5 +162,22 @@ describe('opened numbers', () => {
     expect(prizeModesOf('LOTT', 'SEA')).toEqual(['SEA']);
     expect(prizeModesOf('ELOTT', 'KENO')).toEqual(['ELOTT']);
     expect(prizeModesOf('LOTT', 'DAILY')).toEqual(['LOTT', 'ZY']);
+  });
+});
+
+describe('the lottery secret', () => {
+  it('is stored under the KEK when one is set (the database alone does not give the coming draws); a bare one still reads', async () => {
+    const kek = Buffer.alloc(32, 7);
+    await t.db.query('DELETE FROM lottery_secret');
+    const secret = await lotterySecret(t.db, kek);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const stored = (await t.db.one<{ secret: string }>('SELECT secret FROM lottery_secret'))!.secret;
+    expect(stored).toMatch(/^kek:/);
+    expect(stored).not.toContain(secret);
+    expect(await lotterySecret(t.db, kek)).toBe(secret);
+    await expect(lotterySecret(t.db, Buffer.alloc(32, 8))).rejects.toThrow();
+    // an earlier version's bare secret
+    await t.db.query('UPDATE lottery_secret SET secret = $1', [S]);
+    expect(await lotterySecret(t.db, kek)).toBe(S);
   });
 });
