@@ -18,6 +18,7 @@ import { paymentCommands } from './payments.commands';
 import { studioCommands } from './studio.commands';
 import { transferCommands } from './transfer.commands';
 import { rgCommands } from './rg.commands';
+import { messageCommands } from './messages.commands';
 
 export type { OpsContext } from './kit';
 
@@ -31,6 +32,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   transferCommands,
   lotteryCommands,
   rgCommands,
+  messageCommands,
 ];
 
 export const USAGE = [

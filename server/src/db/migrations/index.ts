@@ -20,6 +20,7 @@ import { helpCentre } from './0028_help_centre';
 import { lotteryPrizeMode } from './0029_lottery_prize_mode';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
+import { memberMessages } from './0036_member_messages';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   lotteryPrizeMode,
   referralCodeIndex,
   socialSignin,
+  memberMessages,
 ];
