@@ -7,6 +7,7 @@
  *                        [--mobile N] [--email E] | create-session <account> | outbox [to] | rotate-seal-key
  *                      vendors | vendor-add | vendor-hide | vendor-show | vendor-order
  *                      games | game-add | game-hide | game-show | game-order | game-hot | game-new | game-maintenance
+ *                      message <account...|--all> --title TEXT --content HTML [--category C]
  */
 import { lotteryCommands } from './lottery.commands';
 import { readConfig, readOpsKeyFile } from '../config';
