@@ -71,13 +71,19 @@ const idsBody = {
   },
 };
 
-/** Pushes the badges to those of the members who have a live session (the others load them on their next visit). */
-async function pushBadges(app: FastifyInstance, memberIds: readonly number[]): Promise<void> {
+/**
+ * Pushes the badges to those of the members (or of every real member) who have a live session; the
+ * others load them on their next visit. A broadcast counts again only for the members online.
+ */
+async function pushBadges(app: FastifyInstance, memberIds: readonly number[] | 'allReal'): Promise<void> {
   if (!app.live.enabled || memberIds.length === 0) return;
   const online = await app.db.query<{ member_id: string | number }>(
-    `SELECT DISTINCT member_id FROM sessions
-      WHERE member_id = ANY($1::bigint[]) AND revoked_at IS NULL AND expires_at > now()`,
-    [memberIds],
+    memberIds === 'allReal'
+      ? `SELECT DISTINCT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id
+          WHERE m.type <> 4 AND s.revoked_at IS NULL AND s.expires_at > now()`
+      : `SELECT DISTINCT member_id FROM sessions
+          WHERE member_id = ANY($1::bigint[]) AND revoked_at IS NULL AND expires_at > now()`,
+    memberIds === 'allReal' ? [] : [memberIds],
   );
   const ids = online.map((r) => Number(r.member_id));
   for (let i = 0; i < ids.length; i += 50) await Promise.all(ids.slice(i, i + 50).map((id) => app.badges.push(id)));
@@ -276,26 +282,32 @@ const opsMessageRoutes: FastifyPluginAsync = async (app) => {
       if (title.length > 200 || content.length > 20000) throw new ApiError(400, 'BAD_REQUEST', 'Too long once sanitised');
       const category = b.category ?? 'SYSTEM';
 
+      if (b.all) {
+        // one statement, however many members: no list of ids goes back and forth
+        const row = await app.db.one<{ n: number }>(
+          `WITH sent AS (
+             INSERT INTO member_messages (member_id, title, content, category)
+             SELECT id, $1, $2, $3 FROM members WHERE type <> 4 RETURNING 1)
+           SELECT count(*)::int AS n FROM sent`,
+          [title, content, category],
+        );
+        await pushBadges(app, 'allReal');
+        return reply.code(201).send(ok({ sent: row?.n ?? 0 }));
+      }
       const recipients = await app.db.tx(async (q) => {
-        let ids: number[];
-        if (b.all) {
-          const rows = await q.query<{ id: string }>(`SELECT id FROM members WHERE type <> 4`);
-          ids = rows.map((r) => Number(r.id));
-        } else {
-          const accounts = (b.accounts ?? [b.account!]).map((a) => a.trim().toLowerCase());
-          const rows = await q.query<{ id: string; account: string; type: number }>(
-            `SELECT id, account, type FROM members WHERE account = ANY($1::text[])`,
-            [accounts],
-          );
-          const found = new Set(rows.map((r) => r.account));
-          const missing = accounts.filter((a) => !found.has(a));
-          if (missing.length) throw new ApiError(404, 'USER_NOT_EXIST', `No such account: ${missing.join(', ')}`);
-          const trial = rows.filter((r) => Number(r.type) === 4).map((r) => r.account);
-          if (trial.length) {
-            throw new ApiError(422, 'TRIAL_ACCOUNT', `Trial accounts get no messages: ${trial.join(', ')}`);
-          }
-          ids = rows.map((r) => Number(r.id));
+        const accounts = (b.accounts ?? [b.account!]).map((a) => a.trim().toLowerCase());
+        const rows = await q.query<{ id: string; account: string; type: number }>(
+          `SELECT id, account, type FROM members WHERE account = ANY($1::text[])`,
+          [accounts],
+        );
+        const found = new Set(rows.map((r) => r.account));
+        const missing = accounts.filter((a) => !found.has(a));
+        if (missing.length) throw new ApiError(404, 'USER_NOT_EXIST', `No such account: ${missing.join(', ')}`);
+        const trial = rows.filter((r) => Number(r.type) === 4).map((r) => r.account);
+        if (trial.length) {
+          throw new ApiError(422, 'TRIAL_ACCOUNT', `Trial accounts get no messages: ${trial.join(', ')}`);
         }
+        const ids = rows.map((r) => Number(r.id));
         if (ids.length) {
           await q.query(
             `INSERT INTO member_messages (member_id, title, content, category)

@@ -197,6 +197,21 @@ describe('the badges event', () => {
   });
 });
 
+describe('a broadcast', () => {
+  it('pushes the badges to a connected member', async () => {
+    const m = await member(t);
+    const a = await connectLive(base, { token: m.token });
+    try {
+      const got = nextEvent<{ message: number }>(a, 'badges');
+      const before = await unread(m);
+      await send({ all: true, title: 'everyone', content: 'c' });
+      expect(await got).toMatchObject({ message: before + 1 });
+    } finally {
+      a.close();
+    }
+  });
+});
+
 describe('npm run ops -- message', () => {
   it('sends to one or several accounts and refuses a call without a title', async () => {
     const [a, b] = [await member(t), await member(t)];
