@@ -43,6 +43,7 @@ import { rgDomain, type RgOptions } from './domains/rg/rg.plugin';
 import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin';
+import { messagesDomain } from './domains/messages/messages.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +210,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(rumDomain, opts.rum ?? {});
     await app.register(recordsRoutes, opts.records ?? {});
     await app.register(centreDomain, opts.centre ?? {});
+    await app.register(messagesDomain);
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -62,6 +62,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
   referral: lazyPage(() => import('./features/referral/ReferralPage')),
+  messageV2: lazyPage(() => import('./features/messages/MessagesPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
 };
 

@@ -7,6 +7,7 @@
  *                        [--mobile N] [--email E] | create-session <account> | outbox [to] | rotate-seal-key
  *                      vendors | vendor-add | vendor-hide | vendor-show | vendor-order
  *                      games | game-add | game-hide | game-show | game-order | game-hot | game-new | game-maintenance
+ *                      message <account...|--all> --title TEXT --content HTML [--category C]
  */
 import { lotteryCommands } from './lottery.commands';
 import { readConfig, readOpsKeyFile } from '../config';
@@ -20,6 +21,7 @@ import { transferCommands } from './transfer.commands';
 import { rgCommands } from './rg.commands';
 import { auditCommands } from './audit.commands';
 import { operatorName } from './wallet.commands';
+import { messageCommands } from './messages.commands';
 
 export type { OpsContext } from './kit';
 
@@ -34,6 +36,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   lotteryCommands,
   rgCommands,
   auditCommands,
+  messageCommands,
 ];
 
 export const USAGE = [

@@ -75,3 +75,44 @@ export interface ReferralDto {
   /** the latest 50 of them, accounts masked */
   list: { account: string; joinedAt: string }[];
 }
+
+/** The member's messages (the messageV2 page); every call is for the signed-in real member. */
+export const MESSAGE_PATHS = {
+  /** GET ?page=1&size=20: newest first */
+  inbox: '/wps/relay/CSP_getInbox',
+  /** POST { ids }: marks those of the member's messages read */
+  read: '/wps/relay/CSP_readInbox',
+  /** POST {}: marks every message of the member read */
+  readAll: '/wps/relay/CSP_readAllInbox',
+  /** POST { ids }: deletes those of the member's messages (they vanish from the inbox) */
+  remove: '/wps/relay/CSP_deleteInbox',
+} as const;
+
+export const MESSAGE_CATEGORIES = ['SYSTEM', 'PROMOTION', 'ACCOUNT'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
+export interface MessageDto {
+  id: number;
+  title: string;
+  /** rich text the server sanitised (safe to render as HTML) */
+  content: string;
+  category: MessageCategory;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface InboxDto {
+  list: MessageDto[];
+  page: number;
+  size: number;
+  total: number;
+  totalPages: number;
+  /** the member's unread messages (all pages) */
+  unread: number;
+}
+
+/** The answer of read, readAll and remove: how many messages changed, and the unread left. */
+export interface MessageChangeDto {
+  changed: number;
+  unread: number;
+}

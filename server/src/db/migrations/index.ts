@@ -22,6 +22,7 @@ import { rumFlushes } from './0030_rum_flushes';
 import { opsAudit } from './0031_ops_audit';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
+import { memberMessages } from './0036_member_messages';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   opsAudit,
   referralCodeIndex,
   socialSignin,
+  memberMessages,
 ];
