@@ -1,3 +1,4 @@
+import { mayReceiveMarketing } from '../rg/rg.service';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
@@ -281,15 +282,22 @@ const opsMessageRoutes: FastifyPluginAsync = async (app) => {
       if (!title || !content) throw new ApiError(400, 'BAD_REQUEST', 'The title or content is empty once sanitised');
       if (title.length > 200 || content.length > 20000) throw new ApiError(400, 'BAD_REQUEST', 'Too long once sanitised');
       const category = b.category ?? 'SYSTEM';
+      // a promotion is marketing: it never reaches a member in a time-out or self-exclusion
+      // (responsible gambling; rg.service's mayReceiveMarketing), who is left out without a word
+      const marketing = category === 'PROMOTION';
 
       if (b.all) {
         // one statement, however many members: no list of ids goes back and forth
         const row = await app.db.one<{ n: number }>(
           `WITH sent AS (
              INSERT INTO member_messages (member_id, title, content, category)
-             SELECT id, $1, $2, $3 FROM members WHERE type <> 4 RETURNING 1)
+             SELECT m.id, $1, $2, $3 FROM members m
+              WHERE m.type <> 4
+                AND NOT ($4 AND EXISTS (SELECT 1 FROM rg_profiles p WHERE p.member_id = m.id AND p.excluded_kind IS NOT NULL
+                                          AND (p.excluded_until IS NULL OR p.excluded_until > now())))
+             RETURNING 1)
            SELECT count(*)::int AS n FROM sent`,
-          [title, content, category],
+          [title, content, category, marketing],
         );
         await pushBadges(app, 'allReal');
         return reply.code(201).send(ok({ sent: row?.n ?? 0 }));
@@ -307,7 +315,8 @@ const opsMessageRoutes: FastifyPluginAsync = async (app) => {
         if (trial.length) {
           throw new ApiError(422, 'TRIAL_ACCOUNT', `Trial accounts get no messages: ${trial.join(', ')}`);
         }
-        const ids = rows.map((r) => Number(r.id));
+        const ids: number[] = [];
+        for (const r of rows) if (!marketing || (await mayReceiveMarketing(q, Number(r.id)))) ids.push(Number(r.id));
         if (ids.length) {
           await q.query(
             `INSERT INTO member_messages (member_id, title, content, category)

@@ -118,6 +118,43 @@ describe('POST /ops/messages', () => {
   });
 });
 
+describe('marketing and responsible gambling', () => {
+  it('a promotion never reaches a member in a time-out or self-exclusion; a system message still does', async () => {
+    const [open, resting] = [await member(t), await member(t)];
+    const ex = await opsCall(t.app, 'POST', '/ops/rg/exclusions', {
+      account: resting.account,
+      period: '24h',
+      operator: 'tester',
+    });
+    expect(ex.status).toBeLessThan(300);
+    expect(
+      await send({ accounts: [open.account, resting.account], title: 'Offer', content: 'c', category: 'PROMOTION' }),
+    ).toMatchObject({
+      body: { value: { sent: 1 } },
+    });
+    const before = (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM member_messages WHERE member_id = $1`, [
+      resting.id,
+    ]))!.n;
+    await send({ all: true, title: 'Offer for all', content: 'c', category: 'PROMOTION' });
+    const after = (await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM member_messages WHERE member_id = $1`, [
+      resting.id,
+    ]))!.n;
+    expect(after).toBe(before);
+    expect(
+      (await t.db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM member_messages WHERE member_id = $1 AND title = 'Offer for all'`,
+        [open.id],
+      ))!.n,
+    ).toBe(1);
+    // an account notice is not marketing
+    expect(
+      await send({ account: resting.account, title: 'Your withdrawal was paid', content: 'c', category: 'ACCOUNT' }),
+    ).toMatchObject({
+      body: { value: { sent: 1 } },
+    });
+  });
+});
+
 describe('the inbox', () => {
   it('pages newest first and shows a member only their own messages', async () => {
     const [m, other] = [await member(t), await member(t)];

@@ -183,8 +183,8 @@ export async function exclusionInForce(q: Queryable, memberId: number, now?: Dat
 
 /**
  * Whether marketing may reach the member (promotions' mailings, offers, pushes): never while a
- * time-out or self-exclusion is in force. The platform sends no marketing yet; whatever sends it
- * first asks here (and promotions' claims call assertNotExcluded).
+ * time-out or self-exclusion is in force. The operators' promotion messages ask here (messages
+ * domain); whatever else sends marketing must too (and promotions' claims call assertNotExcluded).
  */
 export async function mayReceiveMarketing(q: Queryable, memberId: number): Promise<boolean> {
   return (await exclusionInForce(q, memberId)) === null;
