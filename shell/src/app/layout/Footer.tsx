@@ -50,9 +50,15 @@ function FooterVendors() {
     };
   }, [near, lang]);
   return (
-    <div ref={ref} className="k-footer__vendors" data-testid="footer-vendors">
+    // a strip that scrolls sideways: reachable by keyboard (and named) once it holds the icons
+    <div
+      ref={ref}
+      className="k-footer__vendors"
+      data-testid="footer-vendors"
+      {...(vendors.length ? { tabIndex: 0, role: 'region', 'aria-label': t('footer.vendors') } : {})}
+    >
       {vendors.length ? (
-        <ul aria-label={t('footer.vendors')}>
+        <ul>
           {vendors.map((v) => (
             <li key={v.code}>
               <img src={v.lagerIcon} alt={v.displayName} width={64} height={32} loading="lazy" decoding="async" />
