@@ -22,11 +22,14 @@ export function MemberTop() {
       <p className="member-balance" data-testid="member-balance">
         {t('balance')}: {balance ? formatTaka(balance.sumBalance, lang) : '…'}
       </p>
-      {s?.hasVip && s.vipLabelName ? (
-        <p className="member-vip" data-testid="member-vip">
-          {s.vipLabelName}
-        </p>
-      ) : null}
+      {/* the VIP line keeps its height while the summary loads (and without a label): the menu below never moves */}
+      <p className="member-vip-line">
+        {s?.hasVip && s.vipLabelName ? (
+          <span className="member-vip" data-testid="member-vip">
+            {s.vipLabelName}
+          </span>
+        ) : null}
+      </p>
     </div>
   );
 }

@@ -70,7 +70,7 @@ export function mobileConfigProfile(mainDomain: string, label = 'Khela'): string
 export const resourceRoutes: FastifyPluginAsync = async (app) => {
   const drawn = new Map<string, Promise<string>>();
   app.get<{ Params: { resourceType: string; index: number } }>(
-    '/wps/system/qr/:resourceType/:index',
+    '/wps/static/qr/:resourceType/:index',
     {
       schema: {
         tags: ['system'],

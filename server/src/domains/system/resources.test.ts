@@ -22,14 +22,14 @@ describe('app downloads', () => {
   });
 
   it("each entry's QR code encodes its address, a path of the site made absolute on the main domain", async () => {
-    const android = await t.app.inject({ url: '/wps/system/qr/app/0' });
+    const android = await t.app.inject({ url: '/wps/static/qr/app/0' });
     expect(android.statusCode).toBe(200);
     expect(android.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(android.headers['content-security-policy']).toContain("default-src 'none'");
     expect(android.body).toBe(
       await QRCode.toString('https://khela.example/download/android', { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
     );
-    const config = await t.app.inject({ url: '/wps/system/qr/app/2' });
+    const config = await t.app.inject({ url: '/wps/static/qr/app/2' });
     expect(config.body).toBe(
       await QRCode.toString(`https://khela.example${MOBILE_CONFIG_PATH}`, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
     );
@@ -37,10 +37,10 @@ describe('app downloads', () => {
   });
 
   it('an unknown entry is a 404 and a bad address a 400, in the envelope', async () => {
-    const missing = await t.app.inject({ url: '/wps/system/qr/app/9' });
+    const missing = await t.app.inject({ url: '/wps/static/qr/app/9' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
-    for (const url of ['/wps/system/qr/app/-1', '/wps/system/qr/a%20b/0', '/wps/system/qr/app/x']) {
+    for (const url of ['/wps/static/qr/app/-1', '/wps/static/qr/a%20b/0', '/wps/static/qr/app/x']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, errorCode: 'VALIDATION_ERROR' });

@@ -38,7 +38,7 @@ export function RightBar() {
               return res ? (
                 <li key={key} className="k-download">
                   {/* drawn by the server (the qrcode library): scanned with a phone, it opens the link */}
-                  <img src={`/wps/system/qr/app/${index}`} width={88} height={88} loading="lazy" decoding="async" alt="" />
+                  <img src={`/wps/static/qr/app/${index}`} width={88} height={88} loading="lazy" decoding="async" alt="" />
                   <a href={res.url}>{t(`rightBar.${key}`)}</a>
                 </li>
               ) : null;
