@@ -169,7 +169,7 @@ test("the side menu in the spec's order, for a visitor and a member; it closes w
   await page.goto('/');
   await page.getByTestId('side-menu-toggle').click();
   await expect(menu).toHaveAttribute('aria-hidden', 'false');
-  expect(await items()).toEqual([...ORDER, 'Invite friends', ...AFTER]);
+  await expect.poll(items).toEqual([...ORDER, 'Invite friends', ...AFTER]);
   await expect(menu.getByTestId('language-select')).toBeVisible();
   // the merchant codes in session storage
   expect(await page.evaluate(() => [sessionStorage.getItem('merchant'), sessionStorage.getItem('merchantCode')])).toEqual([
@@ -184,12 +184,12 @@ test("the side menu in the spec's order, for a visitor and a member; it closes w
   await gotoAs(page, '/', await memberToken(request, unique('menu')));
   await expect(page.getByTestId('logout-button')).toBeVisible();
   await page.getByTestId('side-menu-toggle').click();
-  expect(await items()).toEqual([...ORDER, 'Invite friends', ...AFTER]);
+  await expect.poll(items).toEqual([...ORDER, 'Invite friends', ...AFTER]);
   await setFlag(request, 'REFERRAL3', false);
   try {
     await page.reload();
     await page.getByTestId('side-menu-toggle').click();
-    expect(await items()).toEqual([...ORDER, ...AFTER]);
+    await expect.poll(items).toEqual([...ORDER, ...AFTER]);
   } finally {
     await setFlag(request, 'REFERRAL3', true);
   }
