@@ -1,17 +1,5 @@
+import type { AuditEntry } from '../http/ops-audit';
 import { call, CliError, option, type CommandSet } from './kit';
-
-interface Entry {
-  id: number;
-  at: string;
-  operator: string;
-  ip: string;
-  method: string;
-  route: string;
-  params: unknown;
-  status: number;
-  outcome: string;
-  errorCode: string | null;
-}
 
 export const auditCommands: CommandSet = {
   usage: `  audit [--operator NAME] [--route /ops/...] [--outcome ok|refused|failed] [--limit N] [--before ID]
@@ -26,7 +14,7 @@ export const auditCommands: CommandSet = {
         if (value !== undefined) query.set(name, value);
       }
       if (args.length) throw new CliError(`audit: unexpected ${args.join(' ')}`);
-      const entries = await call<Entry[]>(ctx, 'GET', `/ops/audit${query.size ? `?${query}` : ''}`);
+      const entries = await call<AuditEntry[]>(ctx, 'GET', `/ops/audit${query.size ? `?${query}` : ''}`);
       if (!entries.length) return ctx.print('no entries');
       for (const e of entries) {
         const outcome = e.outcome === 'ok' ? `${e.status}` : `${e.status} ${e.errorCode ?? e.outcome}`;
