@@ -28,6 +28,7 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      globalSetup: '<rootDir>/server/src/test-support/jest-global-setup.ts',
       roots: ['<rootDir>/server/src', '<rootDir>/deploy/src', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },

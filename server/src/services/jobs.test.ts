@@ -4,7 +4,7 @@ import { createJobRunner } from './jobs';
 
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ migrated: true });
   await migrate(t.db);
 });
 afterAll(() => t.dispose());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, type ApiOptions } from '../app';
 import { createDb, type Db } from '../db/db';
+import { loadTemplate } from './pglite-template';
 
 /**
  * One database per test file. PGlite in memory by default; with KHELA_TEST_ENGINE=postgres, the
@@ -14,9 +15,13 @@ export interface TestDb {
 
 export const testEngine: Db['engine'] = process.env.KHELA_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-export async function createTestDb(): Promise<TestDb> {
+/**
+ * `migrated`: start from a database with every migration applied (PGlite: loaded from the
+ * template Jest's global setup made; PostgreSQL: a fresh schema, migrated by whoever builds on it).
+ */
+export async function createTestDb(opts: { migrated?: boolean } = {}): Promise<TestDb> {
   if (testEngine === 'pglite') {
-    const db = createDb({ dataDir: 'memory://' });
+    const db = createDb({ dataDir: 'memory://', pgliteTemplate: loadTemplate(opts.migrated ? 'migrated' : 'empty') });
     return { db, dispose: () => db.close() };
   }
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -36,7 +41,7 @@ export const TEST_OPS_KEY = 'test-ops-key';
 
 /** A test database plus an API on it (migrated and seeded), torn down together. */
 export async function createTestApi(opts: ApiOptions = {}): Promise<TestDb & { app: FastifyInstance }> {
-  const testDb = await createTestDb();
+  const testDb = await createTestDb({ migrated: opts.migrate !== false });
   const app = await buildApi({ db: testDb.db, opsKey: TEST_OPS_KEY, docsUi: false, jobs: false, ...opts });
   return {
     ...testDb,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { settleFirstData } from '../lib/api';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -28,6 +29,8 @@ export function useAsync<T>(
   useEffect(() => {
     if (skipFirst.current) {
       skipFirst.current = false;
+      // the first data is on screen: a later mount asks the API (see settleFirstData)
+      settleFirstData();
       return;
     }
     if (!enabled) {

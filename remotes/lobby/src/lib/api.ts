@@ -18,7 +18,7 @@ import {
   type VendorCardGroup,
   type VendorLanesResponse,
 } from '@khela/api';
-import { takeInlined } from '@khela/api';
+import { dataKey, takeInlined } from '@khela/api';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
 import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';
@@ -121,10 +121,29 @@ export function fetchAnnouncements(lang: Lang, signal?: AbortSignal): Promise<An
 }
 
 /**
+ * Inlined answers taken for a first render that has not been committed yet. A first render can be
+ * thrown away (a component below suspends while the language's strings load, and React mounts the
+ * tree again): the second try must find the same answer, not ask the API for it. Once a render
+ * that used them is committed (`settleFirstData`, from useAsync), they are forgotten.
+ */
+const takenForFirstRender = new Map<string, unknown>();
+
+/** A render that showed first data was committed: later renders ask the API (see useAsync). */
+export function settleFirstData(): void {
+  takenForFirstRender.clear();
+}
+
+/**
  * The page's first data, when the origin inlined it (see @khela/api's inlined.ts): what a
  * component's first render shows without waiting. Each is taken once; later renders ask the API.
  */
-const inlined = <T>(req: DataRequest, lang: Lang) => takeInlined<T>(req, lang);
+function inlined<T>(req: DataRequest, lang: Lang): T | undefined {
+  const key = dataKey(lang, req.path, req.query);
+  if (takenForFirstRender.has(key)) return takenForFirstRender.get(key) as T;
+  const value = takeInlined<T>(req, lang);
+  if (value !== undefined) takenForFirstRender.set(key, value);
+  return value;
+}
 export const firstData = {
   announcements: (lang: Lang) => inlined<AnnouncementsResponse>(FIRST_REQUESTS.announcements(lang), lang),
   rankList: (lang: Lang) => inlined<RankListResponse>({ ...FIRST_REQUESTS.rankList(lang) }, lang),

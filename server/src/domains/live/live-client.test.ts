@@ -28,7 +28,7 @@ const start = async (listenPort = 0) => {
 };
 
 beforeAll(async () => {
-  d = await createTestDb();
+  d = await createTestDb({ migrated: true });
   await start();
 });
 afterAll(async () => {

@@ -36,7 +36,7 @@ describeRedis('the live channel across two servers (Redis adapter)', () => {
           await db.close();
         },
       };
-    } else first = await createTestDb();
+    } else first = await createTestDb({ migrated: true });
     for (let i = 0; i < 2; i++) {
       let db = first.db;
       if (pgUrl && i > 0) extraDbs.push((db = createDb({ databaseUrl: pgUrl, schema, poolSize: 4 })));

@@ -161,7 +161,7 @@ describe('without a socket server', () => {
   let d: TestDb;
   let app: FastifyInstance;
   beforeAll(async () => {
-    d = await createTestDb();
+    d = await createTestDb({ migrated: true });
     app = await buildApi({ db: d.db, opsKey: TEST_OPS_KEY, docsUi: false, live: { enabled: false } });
   });
   afterAll(async () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     console.warn(`rum-redis.test: no Redis at ${redisUrl}, skipped`);
     return;
   }
-  db = await createTestDb();
+  db = await createTestDb({ migrated: true });
   for (let i = 0; i < 2; i++) {
     servers.push(
       await buildApi({

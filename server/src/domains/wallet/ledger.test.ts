@@ -21,7 +21,7 @@ let ledger: Ledger;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ migrated: true });
   await migrate(t.db);
   await seed(t.db);
   ledger = createLedger(t.db);

@@ -53,7 +53,7 @@ describe('texts', () => {
 describe('the outbox provider', () => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await createTestDb();
+    t = await createTestDb({ migrated: true });
     await migrate(t.db);
   });
   afterAll(() => t.dispose());
