@@ -2,12 +2,29 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 
+/**
+ * The files that change what every other page sees while they run: the release pointer (release,
+ * canary-analysis), the site's status (shell), its content and popups (announcements, content), the
+ * login's providers and per-address captcha (social, auth), plus the CPU-heavy ones whose figures
+ * a busy machine would distort (a11y's axe runs, dev-hmr's own dev servers). They run one at a time,
+ * after the rest.
+ */
+const ALONE = ['a11y', 'announcements', 'auth', 'canary-analysis', 'content', 'dev-hmr', 'release', 'shell', 'social'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // two files at a time (each its own members and sessions): a page waits on the network and on
+  // the server most of its time, and two cores run two of them in about the time of one and a half
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'side-by-side', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['side-by-side'] },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
