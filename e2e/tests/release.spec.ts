@@ -311,25 +311,25 @@ async function firstVisit(page: Page): Promise<{ version: string; bucket: number
   return { version, bucket };
 }
 
-test('a 10 % canary reaches about 10 % of 200 first visits, each by its own stable bucket', async ({ page }) => {
-  test.setTimeout(300_000);
+test('a 10 % canary reaches about 10 % of 100 first visits, each by its own stable bucket', async ({ page }) => {
+  test.setTimeout(240_000);
   const out = await releaseOk('promote', 'lobby', changed, '--canary', '10', '--reason', 'e2e canary');
   expect(out).toContain(`lobby: canary ${changed} for 10 % of browsers`);
   expect((await pointer()).remotes.lobby).toMatchObject({ version: baseline, canary: { version: changed, percent: 10 } });
 
   await page.goto('/', { waitUntil: 'commit' });
   const results: { version: string; bucket: number }[] = [];
-  for (let i = 0; i < 200; i++) results.push(await firstVisit(page));
-  expect(results).toHaveLength(200);
+  for (let i = 0; i < 100; i++) results.push(await firstVisit(page));
+  expect(results).toHaveLength(100);
   for (const r of results) {
     expect(r.bucket).toBeGreaterThanOrEqual(0);
     expect(r.bucket).toBeLessThanOrEqual(99);
     expect(r.version, `bucket ${r.bucket}`).toBe(r.bucket < 10 ? changed : baseline);
   }
   const canaries = results.filter((r) => r.version === changed).length;
-  // binomial(200, 0.1): mean 20, sd 4.2; outside 5..38 happens less than once in 10,000 runs
-  expect(canaries).toBeGreaterThanOrEqual(5);
-  expect(canaries).toBeLessThanOrEqual(38);
+  // binomial(100, 0.1): mean 10, sd 3; outside 1..22 happens less than once in 10,000 runs
+  expect(canaries).toBeGreaterThanOrEqual(1);
+  expect(canaries).toBeLessThanOrEqual(22);
 
   // a browser keeps its side across page loads, and its bucket alone decides the side
   await page.goto('/');
