@@ -116,3 +116,33 @@ export interface MessageChangeDto {
   changed: number;
   unread: number;
 }
+
+/** The authenticator app (TOTP, RFC 6238) of the security centre. */
+export const AUTHENTICATOR_PATHS = {
+  /** GET: { enabled, recoveryLeft }; DELETE { code }: turns it off */
+  status: '/wps/member/authenticator',
+  /** POST {}: a new secret to scan (replaces one not yet confirmed) */
+  setup: '/wps/member/authenticator/setup',
+  /** POST { code }: the first code turns it on; answers the recovery codes, once */
+  confirm: '/wps/member/authenticator/confirm',
+} as const;
+
+export interface AuthenticatorStatusDto {
+  enabled: boolean;
+  /** unused recovery codes */
+  recoveryLeft: number;
+}
+
+export interface AuthenticatorSetupDto {
+  /** base32, for typing into the app by hand */
+  secret: string;
+  /** otpauth://totp/... */
+  uri: string;
+  /** the QR code of the URI, as a data: URL (SVG) */
+  qr: string;
+}
+
+export interface AuthenticatorConfirmDto {
+  /** shown once; each works once in place of a code */
+  recoveryCodes: string[];
+}

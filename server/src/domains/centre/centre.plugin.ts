@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
 import { ok, replies } from '../../http/envelope';
+import { authenticatorRoutes } from './authenticator.routes';
 import { createBadgeRegistry } from './badges';
 import { requireRealMember } from './guards';
 import { referralRoutes } from './referral.routes';
@@ -23,6 +24,7 @@ export const centreDomain = fp<CentreOptions>(
     app.decorate('badges', createBadgeRegistry(app));
     await app.register(securityRoutes, opts);
     await app.register(referralRoutes);
+    await app.register(authenticatorRoutes);
 
     app.get(
       MEMBER_CENTRE_PATHS.unreadCount,

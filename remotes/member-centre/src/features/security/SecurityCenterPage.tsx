@@ -9,6 +9,7 @@ import { profileSchema, validate, type ProfileSettings } from '@khela/validation
 import { FieldError, fieldErrorsOf, useErrorText, useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { fetchDevices, fetchProfile, logoutOthers, saveProfile } from './api';
+import { Authenticator } from './Authenticator';
 import { securityBn, securityEn } from './locales';
 import './security.css';
 
@@ -212,6 +213,10 @@ export default function SecurityCenterPage() {
           </dl>
         </section>
       ) : null}
+      <section aria-labelledby="sec-totp">
+        <h3 id="sec-totp">{t('security.totp.title')}</h3>
+        <Authenticator />
+      </section>
       <section aria-labelledby="sec-devices">
         <h3 id="sec-devices">{t('security.devices')}</h3>
         <Devices />
