@@ -275,6 +275,9 @@ export interface ChangePasswordRequest {
   oldPassword: string;
   newPassword: string;
   confirmNewPassword: string;
+  /** with CHNGPASSVERIF3 on: the code sent by /wps/member/security/code (purpose PASSWORD_CHANGE) and where it went */
+  verificationChannel?: 'MOBILE' | 'EMAIL';
+  verificationCode?: string;
 }
 export const PASSWORD_ERRORS = {
   /** the old password is wrong (5 in 15 minutes lock the change: US_INCORRECT_PASSWORD_MAX_TIMES_ERROR) */

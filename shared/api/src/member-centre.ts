@@ -146,3 +146,18 @@ export interface AuthenticatorConfirmDto {
   /** shown once; each works once in place of a code */
   recoveryCodes: string[];
 }
+
+/** The security centre's codes: payment password reset, binding a mobile or e-mail, password change (CHNGPASSVERIF3). */
+export const ACCOUNT_SECURITY_PATHS = {
+  /** POST { purpose, channel, mobileNum?, countryDialingCode?, email? } -> { expiredMinutes } */
+  code: '/wps/member/security/code',
+  /** POST { channel, code, newPassword, confirmPassword } */
+  paymentPasswordReset: '/wps/member/payment-password/reset',
+  /** PUT { password, code, mobileNum, countryDialingCode? } */
+  mobile: '/wps/member/mobile',
+  /** PUT { password, code, email } */
+  email: '/wps/member/email',
+} as const;
+
+/** PAYPWD_RESET and PASSWORD_CHANGE go to the bound channel; BIND to the new number or address. */
+export type SecurityCodePurpose = 'PAYPWD_RESET' | 'PASSWORD_CHANGE' | 'BIND';

@@ -88,6 +88,7 @@ export const en = {
     customerService: 'Contact customer service',
   },
   change: {
+    codeFirst: 'First confirm it is you: we send a code to your bound mobile or e-mail.',
     title: 'Change password',
     oldPassword: 'Current password',
     newPassword: 'New password',
@@ -112,6 +113,9 @@ export const en = {
     SELF_EXCLUDED: 'You chose a break from play: you can log in again from {{until}}.',
     SELF_EXCLUDED_PERMANENT: 'You chose to exclude yourself permanently: this account cannot log in.',
     CAPTCHA_INVALID: 'The captcha check failed: type the characters of the new image.',
+    VERIFICATION_CODE_INVALID: 'Invalid verification code, or the code has expired: send again.',
+    VERIFICATION_CODE_REQUIRED: 'Send a code and enter it first.',
+    CHANNEL_NOT_BOUND: 'Nothing is bound there yet: choose the other one, or bind it in the security centre.',
     SMS_CODE_INVALID: 'Invalid verification code, or the code has expired: send again.',
     REMEMBER_TOKEN_INVALID: 'Please enter your password: this device is no longer remembered.',
     NON_MEMBER_ACCOUNT: 'Non-member account unable to login.',

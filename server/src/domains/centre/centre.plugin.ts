@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
 import { ok, replies } from '../../http/envelope';
+import { accountSecurityRoutes } from './account-security.routes';
 import { authenticatorRoutes } from './authenticator.routes';
 import { createBadgeRegistry } from './badges';
 import { requireRealMember } from './guards';
@@ -25,6 +26,7 @@ export const centreDomain = fp<CentreOptions>(
     await app.register(securityRoutes, opts);
     await app.register(referralRoutes);
     await app.register(authenticatorRoutes);
+    await app.register(accountSecurityRoutes);
 
     app.get(
       MEMBER_CENTRE_PATHS.unreadCount,

@@ -41,6 +41,11 @@ beforeEach(async () => {
     if (path === '/wps/member/authenticator' && !opts?.method) return { enabled: totpOn, recoveryLeft: totpOn ? 8 : 0 } as never;
     if (path === '/wps/member/authenticator/setup')
       return { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Khela:x', qr: 'data:image/svg+xml;base64,PHN2Zy8+' } as never;
+    if (path === '/wps/member/security/code') return { expiredMinutes: 2 } as never;
+    if (path === '/wps/member/payment-password/reset') {
+      if ((opts?.body as { code: string }).code !== '246810') throw new ApiError('VERIFICATION_CODE_INVALID', 'wrong', 400);
+      return null as never;
+    }
     if (path === '/wps/member/authenticator/confirm') {
       if ((opts?.body as { code: string }).code !== '123456') throw new ApiError('AUTHENTICATOR_CODE_INVALID', 'wrong', 400);
       totpOn = true;
@@ -170,5 +175,31 @@ describe('SecurityCenterPage', () => {
     fireEvent.click(screen.getByTestId('totp-done'));
     expect(await screen.findByTestId('totp-on')).toHaveTextContent('On · 8 recovery codes left.');
     expect(screen.queryByTestId('recovery-codes')).toBeNull();
+  });
+
+  it('resets the payment password with a code: checks the 6 digits first, a wrong code refused in words', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('paypwd-tab-reset'));
+    fireEvent.click(screen.getByTestId('paypwd-reset-send'));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('/wps/member/security/code', {
+        method: 'POST',
+        body: { purpose: 'PAYPWD_RESET', channel: 'MOBILE' },
+      }),
+    );
+    const set = (f: string, v: string) => fireEvent.change(screen.getByTestId(`paypwd-reset-${f}`), { target: { value: v } });
+    set('code', '111111');
+    set('newPassword', '12');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByText('Exactly 6 digits.')).toBeInTheDocument();
+    set('newPassword', '730625');
+    set('confirmPassword', '730625');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByTestId('paypwd-reset-error')).toHaveTextContent('Invalid verification code');
+    set('code', '246810');
+    set('newPassword', '730625');
+    set('confirmPassword', '730625');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByTestId('paypwd-reset-done')).toHaveTextContent('Your payment password is saved.');
   });
 });
