@@ -161,3 +161,22 @@ export const ACCOUNT_SECURITY_PATHS = {
 
 /** PAYPWD_RESET and PASSWORD_CHANGE go to the bound channel; BIND to the new number or address. */
 export type SecurityCodePurpose = 'PAYPWD_RESET' | 'PASSWORD_CHANGE' | 'BIND';
+
+/** Feedback (messageV2's feedback tab): PUT multipart { content, files[] }; GET the bounds. */
+export const FEEDBACK_PATH = '/wps/feedback';
+export const FEEDBACK_MAX_IMAGES = 3;
+export const FEEDBACK_MAX_BYTES = 5 * 1024 * 1024;
+export const FEEDBACK_WORDS_DEFAULT = { min: 5, max: 500 } as const;
+
+export interface FeedbackConfigDto {
+  minWords: number;
+  maxWords: number;
+  maxImages: number;
+  maxBytes: number;
+}
+
+/** Words as the bounds count them: runs of characters between spaces (Bengali and English alike). */
+export function countWords(text: string): number {
+  const t = text.trim();
+  return t ? t.split(/\s+/u).length : 0;
+}

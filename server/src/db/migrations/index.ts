@@ -24,6 +24,7 @@ import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
 import { memberAuthenticator } from './0040_member_authenticator';
+import { feedback } from './0041_feedback';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   socialSignin,
   memberMessages,
   memberAuthenticator,
+  feedback,
 ];
