@@ -180,3 +180,29 @@ export function countWords(text: string): number {
   const t = text.trim();
   return t ? t.split(/\s+/u).length : 0;
 }
+
+/** The manual rebate page: GET what is claimable now; POST {} claims it (once per Dhaka day). */
+export const REBATE_PATH = '/wps/member/rebate';
+
+export interface RebateLineDto {
+  gameType: string;
+  /** the valid bet since the last claim (poisha, digits) */
+  validBet: string;
+  /** basis points of the valid bet */
+  rateBp: number;
+  amount: string;
+}
+
+export interface RebateDto {
+  /** the Dhaka day a claim now would count for */
+  period: string;
+  /** bets after this count (the last claim's end; null: all bets) */
+  since: string | null;
+  lines: RebateLineDto[];
+  /** poisha, digits */
+  total: string;
+  /** whether this period's claim was made */
+  claimedThisPeriod: boolean;
+  /** the claims made, newest first (at most 20) */
+  history: { period: string; amount: string; claimedAt: string }[];
+}

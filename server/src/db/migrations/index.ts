@@ -25,6 +25,7 @@ import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
 import { memberAuthenticator } from './0040_member_authenticator';
 import { feedback } from './0041_feedback';
+import { manualRebate } from './0042_manual_rebate';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   memberMessages,
   memberAuthenticator,
   feedback,
+  manualRebate,
 ];
