@@ -7,8 +7,8 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// ESM-only packages Jest runs through SWC (openid-client and its own dependencies among them)
-const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/|cookie/|openid-client/|oauth4webapi/|jose/)'];
+// ESM-only packages Jest runs through SWC (openid-client and its own dependencies, and otplib's @scure and @noble, among them)
+const esmDeps = ['/node_modules/(?!\\.pnpm|jotai/|@electric-sql/|cookie/|openid-client/|oauth4webapi/|jose/|@scure/|@noble/)'];
 module.exports = {
   // a project's own testTimeout is not applied by Jest 30: the limit is set here, for both projects
   // (server suites start a database; under a loaded CI machine 5 s is not enough)

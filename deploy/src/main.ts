@@ -22,6 +22,16 @@ async function main() {
         ? { success: true, message: '', value: { answer } }
         : reply.code(404).send({ success: false, message: 'unknown captcha', value: null, errorCode: 'NOT_FOUND' });
     });
+    // every browser test runs from 127.0.0.1: a member's earlier login "from elsewhere" makes the
+    // next one from here a login from a new place (the extra verification)
+    app.post('/ops/test/known-ip', { onRequest: requireOps }, async (req) => {
+      const { account, ip } = req.body as { account: string; ip: string };
+      await app.db.query(
+        `INSERT INTO member_known_ips (member_id, ip) SELECT id, $2 FROM members WHERE account = lower($1) ON CONFLICT DO NOTHING`,
+        [account, ip],
+      );
+      return { success: true, message: '', value: null };
+    });
   }
   const timeout = Number(process.env.KHELA_REMOTE_TIMEOUT_MS);
   await app.register(opsReleasePage, {});

@@ -44,6 +44,7 @@ import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin';
 import { messagesDomain } from './domains/messages/messages.plugin';
+import { feedbackDomain } from './domains/feedback/feedback.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(recordsRoutes, opts.records ?? {});
     await app.register(centreDomain, opts.centre ?? {});
     await app.register(messagesDomain);
+    await app.register(feedbackDomain);
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -64,6 +64,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   referral: lazyPage(() => import('./features/referral/ReferralPage')),
   messageV2: lazyPage(() => import('./features/messages/MessagesPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),
+  manualRebate: lazyPage(() => import('./features/rebate/RebatePage')),
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);

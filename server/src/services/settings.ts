@@ -48,6 +48,10 @@ export interface SystemSettings {
   vipLevels: VipLevel[];
   /** Member centre: the profile fields members see and fill in (unset: DEFAULT_PROFILE_SETTINGS). */
   memberProfile: ProfileSettings;
+  /** Member centre: the feedback's length in words (unset: FEEDBACK_WORDS_DEFAULT). */
+  feedbackWords: { min: number; max: number };
+  /** Member centre: the manual rebate's rate per game type, in basis points of the valid bet (unset: none, nothing to claim). */
+  rebateRates: Record<string, number>;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -123,6 +127,18 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
     },
     101,
   ),
+  feedbackWords: {
+    type: 'object',
+    required: ['min', 'max'],
+    additionalProperties: false,
+    properties: { min: { type: 'integer', minimum: 1, maximum: 1000 }, max: { type: 'integer', minimum: 1, maximum: 2000 } },
+  },
+  rebateRates: {
+    type: 'object',
+    maxProperties: 50,
+    propertyNames: { pattern: '^[A-Z_]{1,30}$' },
+    additionalProperties: { type: 'integer', minimum: 0, maximum: 500 },
+  },
   memberProfile: {
     type: 'object',
     required: ['fields', 'required', 'minAge'],

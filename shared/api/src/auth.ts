@@ -121,7 +121,8 @@ export interface LoginRefusal {
 /** Extra verification of a login from an unregistered IP (value with errorCode verify). */
 export interface LoginVerificationChallenge {
   verificationId: string;
-  methods: ('MOBILE' | 'EMAIL')[];
+  /** GOOGLE: a code of the member's authenticator app (or one of its recovery codes); nothing is sent */
+  methods: ('MOBILE' | 'EMAIL' | 'GOOGLE')[];
   /** e.g. "013•••••678", "r•••@example.com" */
   maskedMobile?: string;
   maskedEmail?: string;
@@ -132,7 +133,9 @@ export interface LoginVerificationSend {
   method: 'MOBILE' | 'EMAIL';
 }
 /** POST /wps/session/login/verification { verificationId, method, code } -> LoginValue */
-export interface LoginVerificationRequest extends LoginVerificationSend {
+export interface LoginVerificationRequest {
+  verificationId: string;
+  method: 'MOBILE' | 'EMAIL' | 'GOOGLE';
   code: string;
 }
 /** errorCodes of the two verification calls (besides the SMS ones of SMS_ERRORS). */
@@ -272,6 +275,9 @@ export interface ChangePasswordRequest {
   oldPassword: string;
   newPassword: string;
   confirmNewPassword: string;
+  /** with CHNGPASSVERIF3 on: the code sent by /wps/member/security/code (purpose PASSWORD_CHANGE) and where it went */
+  verificationChannel?: 'MOBILE' | 'EMAIL';
+  verificationCode?: string;
 }
 export const PASSWORD_ERRORS = {
   /** the old password is wrong (5 in 15 minutes lock the change: US_INCORRECT_PASSWORD_MAX_TIMES_ERROR) */

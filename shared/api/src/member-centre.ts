@@ -116,3 +116,93 @@ export interface MessageChangeDto {
   changed: number;
   unread: number;
 }
+
+/** The authenticator app (TOTP, RFC 6238) of the security centre. */
+export const AUTHENTICATOR_PATHS = {
+  /** GET: { enabled, recoveryLeft }; DELETE { code }: turns it off */
+  status: '/wps/member/authenticator',
+  /** POST {}: a new secret to scan (replaces one not yet confirmed) */
+  setup: '/wps/member/authenticator/setup',
+  /** POST { code }: the first code turns it on; answers the recovery codes, once */
+  confirm: '/wps/member/authenticator/confirm',
+} as const;
+
+export interface AuthenticatorStatusDto {
+  enabled: boolean;
+  /** unused recovery codes */
+  recoveryLeft: number;
+}
+
+export interface AuthenticatorSetupDto {
+  /** base32, for typing into the app by hand */
+  secret: string;
+  /** otpauth://totp/... */
+  uri: string;
+  /** the QR code of the URI, as a data: URL (SVG) */
+  qr: string;
+}
+
+export interface AuthenticatorConfirmDto {
+  /** shown once; each works once in place of a code */
+  recoveryCodes: string[];
+}
+
+/** The security centre's codes: payment password reset, binding a mobile or e-mail, password change (CHNGPASSVERIF3). */
+export const ACCOUNT_SECURITY_PATHS = {
+  /** POST { purpose, channel, mobileNum?, countryDialingCode?, email? } -> { expiredMinutes } */
+  code: '/wps/member/security/code',
+  /** POST { channel, code, newPassword, confirmPassword } */
+  paymentPasswordReset: '/wps/member/payment-password/reset',
+  /** PUT { password, code, mobileNum, countryDialingCode? } */
+  mobile: '/wps/member/mobile',
+  /** PUT { password, code, email } */
+  email: '/wps/member/email',
+} as const;
+
+/** PAYPWD_RESET and PASSWORD_CHANGE go to the bound channel; BIND to the new number or address. */
+export type SecurityCodePurpose = 'PAYPWD_RESET' | 'PASSWORD_CHANGE' | 'BIND';
+
+/** Feedback (messageV2's feedback tab): PUT multipart { content, files[] }; GET the bounds. */
+export const FEEDBACK_PATH = '/wps/feedback';
+export const FEEDBACK_MAX_IMAGES = 3;
+export const FEEDBACK_MAX_BYTES = 5 * 1024 * 1024;
+export const FEEDBACK_WORDS_DEFAULT = { min: 5, max: 500 } as const;
+
+export interface FeedbackConfigDto {
+  minWords: number;
+  maxWords: number;
+  maxImages: number;
+  maxBytes: number;
+}
+
+/** Words as the bounds count them: runs of characters between spaces (Bengali and English alike). */
+export function countWords(text: string): number {
+  const t = text.trim();
+  return t ? t.split(/\s+/u).length : 0;
+}
+
+/** The manual rebate page: GET what is claimable now; POST {} claims it (once per Dhaka day). */
+export const REBATE_PATH = '/wps/member/rebate';
+
+export interface RebateLineDto {
+  gameType: string;
+  /** the valid bet since the last claim (poisha, digits) */
+  validBet: string;
+  /** basis points of the valid bet */
+  rateBp: number;
+  amount: string;
+}
+
+export interface RebateDto {
+  /** the Dhaka day a claim now would count for */
+  period: string;
+  /** bets after this count (the last claim's end; null: all bets) */
+  since: string | null;
+  lines: RebateLineDto[];
+  /** poisha, digits */
+  total: string;
+  /** whether this period's claim was made */
+  claimedThisPeriod: boolean;
+  /** the claims made, newest first (at most 20) */
+  history: { period: string; amount: string; claimedAt: string }[];
+}

@@ -11,7 +11,10 @@ import { useSubmit } from './forms/useSubmit';
 import { errorsOf } from './forms/errors';
 import { NS } from '../i18n';
 
-/** Extra verification of a login from an unknown IP: a code to the bound mobile or e-mail. */
+/**
+ * Extra verification of a login from an unknown IP: a code to the bound mobile or e-mail, or (GOOGLE)
+ * a code of the member's authenticator app or one of its recovery codes.
+ */
 export function LoginVerification({
   challenge,
   onBack,
@@ -41,32 +44,35 @@ export function LoginVerification({
     if (value) onLoggedIn(value);
   }
   const target = method === 'MOBILE' ? challenge.maskedMobile : challenge.maskedEmail;
+  const google = method === 'GOOGLE';
   return (
     <div data-testid="login-verification">
       <p>{t('verify.intro')}</p>
       <Tabs tabs={challenge.methods.map((m) => ({ id: m, label: t(`verify.${m}`) }))} active={method} onChange={setMethod} />
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <p className="auth-note">{t('verify.sentTo', { target: target ?? '' })}</p>
+        <p className="auth-note">{google ? t('verify.googleNote') : t('verify.sentTo', { target: target ?? '' })}</p>
         <Field
           name="code"
-          label={t('login.code')}
+          label={google ? t('verify.googleCode') : t('login.code')}
           value={code}
           onChange={setCode}
           error={errors.code}
-          inputMode="numeric"
+          inputMode={google ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           addon={
-            <SmsCodeButton
-              key={method}
-              canSend={() => true}
-              send={() =>
-                apiRequest<SmsSent>('/wps/session/login/verification/send', {
-                  method: 'POST',
-                  body: { verificationId: challenge.verificationId, method },
-                })
-              }
-              testId="verify-send"
-            />
+            google ? undefined : (
+              <SmsCodeButton
+                key={method}
+                canSend={() => true}
+                send={() =>
+                  apiRequest<SmsSent>('/wps/session/login/verification/send', {
+                    method: 'POST',
+                    body: { verificationId: challenge.verificationId, method },
+                  })
+                }
+                testId="verify-send"
+              />
+            )
           }
         />
         <ServerError failure={failure} />

@@ -214,21 +214,28 @@ export function ChangePasswordPopup({
   const setLogin = useSetAtom(loginStateAtom);
   const navigate = useNavigate();
   const [values, setValues] = useState({ oldPassword: knownPassword ?? '', newPassword: '', confirmNewPassword: '' });
+  // CHNGPASSVERIF3: a code sent to the bound mobile or e-mail comes first
+  const codeFirst = !passwordSetup && isFlagEnabled(permission?.whitelabel, 'CHNGPASSVERIF3');
+  const [channel, setChannel] = useState<'MOBILE' | 'EMAIL'>('MOBILE');
+  const [code, setCode] = useState('');
   const [attempted, setAttempted] = useState(false);
   const { busy, failure, run } = useSubmit();
   const schema = formSchema([
+    ...(codeFirst ? [{ name: 'verificationCode', emptyKey: 'verificationCode' as const, max: 16 }] : []),
     ...(knownPassword !== undefined ? [] : [{ name: 'oldPassword' }]),
     { name: 'newPassword', rule: passwordRule(permission), required: true },
     { name: 'confirmNewPassword', equals: 'newPassword' },
   ]);
-  const errors = attempted ? errorsOf(validate(schema, values)) : {};
+  const all = { ...values, verificationCode: code };
+  const errors = attempted ? errorsOf(validate(schema, all)) : {};
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
   async function submit(e: FormEvent) {
     e.preventDefault();
     setAttempted(true);
-    if (!validate(schema, values).success) return;
+    if (!validate(schema, all).success) return;
     const member = await run(async () => {
-      await sealedRequest('/wps/member/password', { method: 'POST', body: values });
+      const body = codeFirst ? { ...values, verificationChannel: channel, verificationCode: code.trim() } : values;
+      await sealedRequest('/wps/member/password', { method: 'POST', body });
       return apiRequest<MemberInfoDto>('/wps/member/info');
     });
     if (!member) return;
@@ -242,6 +249,38 @@ export function ChangePasswordPopup({
         <p className="auth-note" data-testid="change-password-forced">
           {t('change.forced')}
         </p>
+      ) : null}
+      {codeFirst ? (
+        <>
+          <p className="auth-note">{t('change.codeFirst')}</p>
+          <Tabs
+            tabs={(['MOBILE', 'EMAIL'] as const).map((m) => ({ id: m, label: t(`verify.${m}`) }))}
+            active={channel}
+            onChange={setChannel}
+          />
+          <Field
+            name="verificationCode"
+            label={t('login.code')}
+            value={code}
+            onChange={setCode}
+            error={errors.verificationCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            addon={
+              <SmsCodeButton
+                key={channel}
+                canSend={() => true}
+                send={() =>
+                  apiRequest<SmsSent>('/wps/member/security/code', {
+                    method: 'POST',
+                    body: { purpose: 'PASSWORD_CHANGE', channel },
+                  })
+                }
+                testId="change-password-send"
+              />
+            }
+          />
+        </>
       ) : null}
       {knownPassword !== undefined ? null : (
         <Field

@@ -23,6 +23,9 @@ import { opsAudit } from './0031_ops_audit';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
+import { memberAuthenticator } from './0040_member_authenticator';
+import { feedback } from './0041_feedback';
+import { manualRebate } from './0042_manual_rebate';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -58,4 +61,7 @@ export const migrations: readonly Migration[] = [
   referralCodeIndex,
   socialSignin,
   memberMessages,
+  memberAuthenticator,
+  feedback,
+  manualRebate,
 ];

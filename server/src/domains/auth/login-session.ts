@@ -5,6 +5,7 @@ import type { LoginValue, LoginVerificationChallenge } from '@khela/api/auth';
 import type { Queryable } from '../../db/db';
 import { createSession, hashToken, revokeSession } from '../../http/auth';
 import type { SystemSettings } from '../../services/settings';
+import { authenticatorEnabled } from '../centre/authenticator';
 import { onSessionStart } from '../rg/rg.service';
 
 /** Remember-me lasts one day (the spec's 86400000 ms). */
@@ -122,7 +123,8 @@ export async function rememberIp(q: Queryable, memberId: number, ip: string): Pr
 
 /**
  * Whether a login must be verified first: the setting is on, the member has a bound mobile or
- * e-mail to send a code to, has logged in or registered before, and never from this IP.
+ * e-mail to send a code to (or an authenticator app), has logged in or registered before, and
+ * never from this IP.
  */
 export async function needsIpVerification(
   q: Queryable,
@@ -130,7 +132,8 @@ export async function needsIpVerification(
   member: LoginMember,
   ip: string,
 ): Promise<boolean> {
-  if (settings.loginIpVerification === false || (!member.mobile_num && !member.email)) return false;
+  if (settings.loginIpVerification === false) return false;
+  if (!member.mobile_num && !member.email && !(await authenticatorEnabled(q, member.id))) return false;
   const row = await q.one<{ known: number; this_ip: boolean }>(
     `SELECT count(*)::int AS known, bool_or(ip = $2) AS this_ip FROM member_known_ips WHERE member_id = $1`,
     [member.id, ip],
@@ -156,9 +159,10 @@ export async function createChallenge(
   ctx: { ip: string; rememberDevice?: string | null; presentedTokenHash?: string | null; viaTempPassword?: boolean },
 ): Promise<LoginVerificationChallenge> {
   const verificationId = randomBytes(16).toString('base64url');
-  const methods: ('MOBILE' | 'EMAIL')[] = [];
+  const methods: LoginVerificationChallenge['methods'] = [];
   if (member.mobile_num) methods.push('MOBILE');
   if (member.email) methods.push('EMAIL');
+  if (await authenticatorEnabled(q, member.id)) methods.push('GOOGLE');
   await q.query(
     `INSERT INTO login_verifications (id_hash, member_id, ip, methods, remember, device_hash, revoke_token_hash, temp_password, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,

@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
 import { ok, replies } from '../../http/envelope';
+import { accountSecurityRoutes } from './account-security.routes';
+import { authenticatorRoutes } from './authenticator.routes';
 import { createBadgeRegistry } from './badges';
 import { requireRealMember } from './guards';
+import { rebateRoutes, type RebateOptions } from './rebate.routes';
 import { referralRoutes } from './referral.routes';
 import { securityRoutes, type SecurityOptions } from './security.routes';
 import { DEFAULT_VIP_LEVELS, vipLevelOf } from './vip';
@@ -16,13 +19,16 @@ const count = { type: 'integer', minimum: 0 };
  * The member centre's frame (issue 10): the summary at its top and the unread badges of its menu.
  * Decorates `app.badges` (the badge counters other domains register); register it before them.
  */
-export type CentreOptions = SecurityOptions;
+export type CentreOptions = SecurityOptions & { rebate?: RebateOptions };
 
 export const centreDomain = fp<CentreOptions>(
   async (app, opts) => {
     app.decorate('badges', createBadgeRegistry(app));
     await app.register(securityRoutes, opts);
     await app.register(referralRoutes);
+    await app.register(authenticatorRoutes);
+    await app.register(accountSecurityRoutes);
+    await app.register(rebateRoutes, opts.rebate ?? {});
 
     app.get(
       MEMBER_CENTRE_PATHS.unreadCount,

@@ -22,6 +22,7 @@ import { rememberIp } from '../auth/login-session';
 import { randomPassword } from '../auth/passwords';
 import { closedObject, dialingCodeSchema, mobileNumSchema, smsSentSchema, str } from '../auth/schemas';
 import { strictBody } from '../auth/strict-body';
+import { useOwnCode } from '../centre/account-security.routes';
 import { loadRegistrationRules } from '../system/system.data';
 import { mobileRule, parseMobile, sendCode, useCode, withGuess } from '../verification/codes';
 
@@ -63,13 +64,21 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
           'The old password must be right (400 OLD_PASSWORD_INCORRECT; 5 wrong ones in 15 minutes lock the change: 429 ' +
           'US_INCORRECT_PASSWORD_MAX_TIMES_ERROR), the new one must differ (400 PASSWORD_SAME_AS_OLD), follow the ' +
           'policy (VALIDATION_FAILED / PASSWORD_TOO_COMMON, value.fields) and equal its confirmation. A session whose ' +
-          'LoginValue said passwordSetup may give an empty oldPassword. Every other session and remember token of the ' +
+          'LoginValue said passwordSetup may give an empty oldPassword. With CHNGPASSVERIF3 on, the code of POST ' +
+          '/wps/member/security/code (purpose PASSWORD_CHANGE) and its verificationChannel come too: 400 ' +
+          'VERIFICATION_CODE_REQUIRED when missing, VERIFICATION_CODE_INVALID when wrong (checked after the old password). ' +
+          'Every other session and remember token of the ' +
           'member is revoked; this one stays. 401 NOT_LOGGED_IN.',
-        body: closedObject({ oldPassword: str(255), newPassword: str(255), confirmNewPassword: str(255) }, [
-          'oldPassword',
-          'newPassword',
-          'confirmNewPassword',
-        ]),
+        body: closedObject(
+          {
+            oldPassword: str(255),
+            newPassword: str(255),
+            confirmNewPassword: str(255),
+            verificationChannel: { type: 'string', enum: ['MOBILE', 'EMAIL'] },
+            verificationCode: str(16),
+          },
+          ['oldPassword', 'newPassword', 'confirmNewPassword'],
+        ),
         response: replies({ type: 'null' }),
       },
     },
@@ -118,6 +127,13 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
         if (body.newPassword === body.oldPassword) {
           throw new ApiError(400, PASSWORD_ERRORS.sameAsOld, 'The new password must differ from the old one');
         }
+      }
+      if (!setup && (await flagEnabled(app.db, 'CHNGPASSVERIF3'))) {
+        if (!body.verificationCode || !body.verificationChannel)
+          throw new ApiError(400, 'VERIFICATION_CODE_REQUIRED', 'Send a code to your mobile or e-mail first', {
+            fields: { verificationCode: messageIn(lang, 'verificationCode') },
+          });
+        await useOwnCode(app, 'password-change', me.id, body.verificationChannel, body.verificationCode, async () => undefined);
       }
       const hash = await app.auth.passwords.hash(body.newPassword);
       await app.db.tx(async (q) => {

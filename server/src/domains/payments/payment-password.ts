@@ -4,6 +4,7 @@
 // together); past the operator's limit the payment password is locked for the window.
 import type { FastifyInstance } from 'fastify';
 import { PAYMENT_PASSWORD, weakPaymentPassword } from '@khela/api/payments';
+import type { Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
 import { retrySeconds } from '../../services/rate-limit';
 import { memberPaymentRow, setPaymentPasswordHash } from './payments.repo';
@@ -49,16 +50,8 @@ export async function checkPaymentPassword(
   });
 }
 
-/**
- * Sets the payment password: the first time with the session alone (the withdraw page asks for it
- * when missing), afterwards only with the current one (checked and counted like any attempt).
- */
-export async function setPaymentPassword(
-  app: FastifyInstance,
-  memberId: number,
-  body: { newPassword: string; confirmPassword: string; oldPassword?: string },
-  rules: PaymentRules,
-): Promise<{ changed: boolean }> {
+/** The new payment password's rules: 6 digits, not weak, equal to its confirmation (400 otherwise). */
+export function assertNewPaymentPassword(body: { newPassword: string; confirmPassword: string }): void {
   if (!PAYMENT_PASSWORD.test(body.newPassword)) {
     throw new ApiError(400, 'PAYMENT_PASSWORD_FORMAT', 'The payment password is 6 digits', {
       fields: { newPassword: 'PAYMENT_PASSWORD_FORMAT' },
@@ -74,6 +67,31 @@ export async function setPaymentPassword(
       fields: { confirmPassword: 'PAYMENT_PASSWORD_MISMATCH' },
     });
   }
+}
+
+/** A payment password reset by a code (the security centre): the new hash, and the lock of wrong attempts lifted. */
+export async function resetPaymentPassword(
+  app: FastifyInstance,
+  q: Queryable,
+  memberId: number,
+  newPassword: string,
+): Promise<void> {
+  await setPaymentPasswordHash(q, memberId, await app.auth.passwords.hash(newPassword));
+  await app.auth.limiter.reset(failKey(memberId));
+  await app.auth.limiter.reset(lockKey(memberId));
+}
+
+/**
+ * Sets the payment password: the first time with the session alone (the withdraw page asks for it
+ * when missing), afterwards only with the current one (checked and counted like any attempt).
+ */
+export async function setPaymentPassword(
+  app: FastifyInstance,
+  memberId: number,
+  body: { newPassword: string; confirmPassword: string; oldPassword?: string },
+  rules: PaymentRules,
+): Promise<{ changed: boolean }> {
+  assertNewPaymentPassword(body);
   const row = await memberPaymentRow(app.db, memberId);
   const existing = !!row?.payment_password_hash;
   if (existing) {

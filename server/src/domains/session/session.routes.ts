@@ -113,14 +113,18 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Extra verification: complete the login',
         description:
-          `The code sent by /login/verification/send completes the login: the answer is the LoginValue, and the IP ` +
+          `The code sent by /login/verification/send completes the login (method GOOGLE, offered when the member has an ` +
+          `authenticator app on: a current code of the app, or one of its recovery codes; each works once): the answer is the LoginValue, and the IP ` +
           `becomes known. 400 ${LOGIN_ERRORS.smsCode} (wrong, expired or used; 5 wrong codes end the challenge), ` +
           `${VERIFICATION_ERRORS.invalid}.`,
-        body: closedObject({ ...verificationSendBody.properties, code: str(16, { minLength: 1 }) }, [
-          'verificationId',
-          'method',
-          'code',
-        ]),
+        body: closedObject(
+          {
+            verificationId: verificationSendBody.properties.verificationId,
+            method: { type: 'string', enum: ['MOBILE', 'EMAIL', 'GOOGLE'] },
+            code: str(16, { minLength: 1 }),
+          },
+          ['verificationId', 'method', 'code'],
+        ),
         response: replies(loginValueSchema),
       },
     },

@@ -1,6 +1,7 @@
 // Extra verification of a login from an unregistered IP: the login answered
 // LOGIN_VERIFICATION_REQUIRED with a challenge; a code sent to the member's bound mobile or e-mail
-// completes it. The challenge is bound to the IP of the login, lives 10 minutes and is used once.
+// completes it, or (GOOGLE) a code of the member's authenticator app or one of its recovery codes.
+// The challenge is bound to the IP of the login, lives 10 minutes and is used once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/auth';
 import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/auth';
@@ -8,6 +9,7 @@ import { revokeMemberSignIns } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { findMemberById, sha256, startSession } from '../auth/login-session';
+import { useAuthenticatorCode } from '../centre/authenticator';
 import { sendCode, useCode, withGuess } from '../verification/codes';
 import { adoptTemporaryPassword } from './login';
 
@@ -72,7 +74,11 @@ export async function completeVerification(
   const settings = await app.settings.get();
   const value = await withGuess(app, 'login-verify', codeTarget, VERIFICATION_ERRORS.code, () =>
     app.db.tx(async (q) => {
-      if (!(await useCode(q, 'login-verify', codeTarget, body.code.trim()))) return null;
+      const used =
+        body.method === 'GOOGLE'
+          ? await useAuthenticatorCode(q, challenge.member_id, body.code)
+          : await useCode(q, 'login-verify', codeTarget, body.code.trim());
+      if (!used) return null;
       const done = await q.one(
         `UPDATE login_verifications SET completed_at = now() WHERE id_hash = $1 AND completed_at IS NULL AND expires_at > now() RETURNING 1`,
         [challenge.id_hash],

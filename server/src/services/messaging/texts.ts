@@ -1,7 +1,7 @@
 // The texts of SMS and e-mail messages, in the member's language (BN or EN).
 
 export type MessageLang = 'BN' | 'EN';
-export type CodePurpose = 'login' | 'register' | 'reset' | 'login-verify';
+export type CodePurpose = 'login' | 'register' | 'reset' | 'login-verify' | 'paypwd-reset' | 'bind' | 'password-change';
 
 export const langOf = (raw: string | undefined | null): MessageLang =>
   String(raw ?? '')
@@ -20,12 +20,18 @@ const PURPOSE: Record<MessageLang, Record<CodePurpose, string>> = {
     register: 'complete your registration',
     reset: 'reset your password',
     'login-verify': 'confirm this sign-in',
+    'paypwd-reset': 'reset your payment password',
+    bind: 'bind this number or address to your account',
+    'password-change': 'change your password',
   },
   BN: {
     login: 'লগইন করতে',
     register: 'নিবন্ধন সম্পূর্ণ করতে',
     reset: 'পাসওয়ার্ড রিসেট করতে',
     'login-verify': 'এই লগইন নিশ্চিত করতে',
+    'paypwd-reset': 'পেমেন্ট পাসওয়ার্ড রিসেট করতে',
+    bind: 'এটি আপনার অ্যাকাউন্টে যুক্ত করতে',
+    'password-change': 'পাসওয়ার্ড পরিবর্তন করতে',
   },
 };
 

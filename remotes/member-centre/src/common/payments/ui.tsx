@@ -56,7 +56,7 @@ export function useErrorText() {
         resetsAt: when(v.resetsAt),
         effectiveAt: when(v.effectiveAt),
         until: untilText,
-        min: asMoney(v.min),
+        min: typeof v.min === 'number' ? v.min : asMoney(v.min),
         max: typeof v.max === 'number' ? v.max : asMoney(v.max),
         balance: asMoney(v.balance),
         missing: asMoney(v.missing),

@@ -7,6 +7,7 @@ import { ConfirmDialog, EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useErrorText, useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { bn, en } from './locales';
+import { FeedbackForm } from './FeedbackForm';
 import './messages.css';
 
 addNamespace(NS, { bn, en });
@@ -22,7 +23,7 @@ const post = (path: string, body: object) => apiRequest<MessageChangeDto>(path, 
  * it can be deleted, and all can be marked read. The content is HTML the server sanitised. A new
  * message (the live `badges` event with another unread count) reloads the list.
  */
-export default function MessagesPage() {
+function Inbox() {
   const { t, time, num } = useMoney();
   const errorText = useErrorText();
   const data = useLoad((signal) => inboxPage(1, signal));
@@ -171,5 +172,31 @@ export default function MessagesPage() {
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/** The messageV2 page: the inbox, and the feedback form. */
+export default function MessagesPage() {
+  const { t } = useMoney();
+  const [tab, setTab] = useState<'inbox' | 'feedback'>('inbox');
+  return (
+    <>
+      <div className="msg-tabs" role="tablist">
+        {(['inbox', 'feedback'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={`k-button ${tab === k ? '' : 'k-button--ghost'}`}
+            onClick={() => setTab(k)}
+            data-testid={`messages-tab-${k}`}
+          >
+            {t(`messages.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'inbox' ? <Inbox /> : <FeedbackForm />}
+    </>
   );
 }

@@ -1,5 +1,19 @@
 export const en = {
   messages: {
+    tabs: { inbox: 'Inbox', feedback: 'Feedback' },
+    feedback: {
+      label: 'Tell us what to improve',
+      count: '{{n}} words (between {{min}} and {{max}})',
+      words: 'Write between {{min}} and {{max}} words.',
+      images: 'Images (PNG or JPG, at most {{n}}, 5 MB each)',
+      tooMany: 'At most {{n}} images.',
+      notImage: '{{name}} is not a PNG or JPG image.',
+      tooLarge: '{{name}} is larger than 5 MB.',
+      remove: 'Remove {{name}}',
+      uploading: 'Sending…',
+      send: 'Send feedback',
+      sent: 'Thank you: your feedback was sent.',
+    },
     unread: '{{n}} unread',
     allRead: 'All read',
     markAllRead: 'Mark all read',
@@ -14,6 +28,20 @@ export const en = {
 };
 export const bn: typeof en = {
   messages: {
+    tabs: { inbox: 'ইনবক্স', feedback: 'মতামত' },
+    feedback: {
+      label: 'কী উন্নত করা দরকার আমাদের জানান',
+      count: '{{n}}টি শব্দ ({{min}} থেকে {{max}} এর মধ্যে)',
+      words: '{{min}} থেকে {{max}}টি শব্দের মধ্যে লিখুন।',
+      images: 'ছবি (PNG বা JPG, সর্বোচ্চ {{n}}টি, প্রতিটি ৫ MB পর্যন্ত)',
+      tooMany: 'সর্বোচ্চ {{n}}টি ছবি।',
+      notImage: '{{name}} PNG বা JPG ছবি নয়।',
+      tooLarge: '{{name}} ৫ MB এর বেশি।',
+      remove: '{{name}} সরান',
+      uploading: 'পাঠানো হচ্ছে…',
+      send: 'মতামত পাঠান',
+      sent: 'ধন্যবাদ: আপনার মতামত পাঠানো হয়েছে।',
+    },
     unread: '{{n}}টি অপঠিত',
     allRead: 'সব পড়া হয়েছে',
     markAllRead: 'সব পঠিত করুন',

@@ -27,15 +27,30 @@ const device = (id: string, current: boolean): DeviceDto => ({
 });
 let devices: DeviceDto[];
 let put: jest.Mock;
+let totpOn: boolean;
 
 beforeAll(() => initI18n('EN'));
 beforeEach(async () => {
   devices = [device('a', true), device('b', false)];
+  totpOn = false;
   put = jest.fn(async (body: Record<string, string>) => ({ ...profile, values: { ...profile.values, ...body } }));
   api.mockReset();
   api.mockImplementation(async (path: string, opts?: { method?: string; body?: unknown }) => {
     if (path === '/wps/member/profile') return (opts?.method === 'PUT' ? put(opts.body) : profile) as never;
     if (path === '/wps/member/devices') return devices as never;
+    if (path === '/wps/member/authenticator' && !opts?.method) return { enabled: totpOn, recoveryLeft: totpOn ? 8 : 0 } as never;
+    if (path === '/wps/member/authenticator/setup')
+      return { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Khela:x', qr: 'data:image/svg+xml;base64,PHN2Zy8+' } as never;
+    if (path === '/wps/member/security/code') return { expiredMinutes: 2 } as never;
+    if (path === '/wps/member/payment-password/reset') {
+      if ((opts?.body as { code: string }).code !== '246810') throw new ApiError('VERIFICATION_CODE_INVALID', 'wrong', 400);
+      return null as never;
+    }
+    if (path === '/wps/member/authenticator/confirm') {
+      if ((opts?.body as { code: string }).code !== '123456') throw new ApiError('AUTHENTICATOR_CODE_INVALID', 'wrong', 400);
+      totpOn = true;
+      return { recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] } as never;
+    }
     if (path === '/wps/member/devices/others') {
       const ended = devices.filter((d) => !d.current).length;
       devices = devices.filter((d) => d.current);
@@ -136,5 +151,55 @@ describe('SecurityCenterPage', () => {
     renderPage();
     expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
     expect(screen.getByText('প্রোফাইল')).toBeInTheDocument();
+  });
+
+  it('sets up the authenticator app: QR code and key, a wrong code refused in words, recovery codes shown once', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('totp-setup-start'));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(screen.getByAltText('QR code for the authenticator app')).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '12' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    expect(await screen.findByText('Enter the 6 digits the app shows.')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    expect(await screen.findByText('The code is not right. Enter the code the app shows now.')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('totp-confirm-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('totp-confirm-submit'));
+    const codes = await screen.findByTestId('recovery-codes');
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['abcde-fghjk', 'mnpqr-stuvw']);
+    fireEvent.click(screen.getByTestId('totp-done'));
+    expect(await screen.findByTestId('totp-on')).toHaveTextContent('On · 8 recovery codes left.');
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
+  });
+
+  it('resets the payment password with a code: checks the 6 digits first, a wrong code refused in words', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('paypwd-tab-reset'));
+    fireEvent.click(screen.getByTestId('paypwd-reset-send'));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('/wps/member/security/code', {
+        method: 'POST',
+        body: { purpose: 'PAYPWD_RESET', channel: 'MOBILE' },
+      }),
+    );
+    const set = (f: string, v: string) => fireEvent.change(screen.getByTestId(`paypwd-reset-${f}`), { target: { value: v } });
+    set('code', '111111');
+    set('newPassword', '12');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByText('Exactly 6 digits.')).toBeInTheDocument();
+    set('newPassword', '730625');
+    set('confirmPassword', '730625');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByTestId('paypwd-reset-error')).toHaveTextContent('Invalid verification code');
+    set('code', '246810');
+    set('newPassword', '730625');
+    set('confirmPassword', '730625');
+    fireEvent.click(screen.getByTestId('paypwd-reset-submit'));
+    expect(await screen.findByTestId('paypwd-reset-done')).toHaveTextContent('Your payment password is saved.');
   });
 });

@@ -9,6 +9,8 @@ import { profileSchema, validate, type ProfileSettings } from '@khela/validation
 import { FieldError, fieldErrorsOf, useErrorText, useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { fetchDevices, fetchProfile, logoutOthers, saveProfile } from './api';
+import { BindForm, PaymentPasswordForms } from './AccountForms';
+import { Authenticator } from './Authenticator';
 import { securityBn, securityEn } from './locales';
 import './security.css';
 
@@ -178,6 +180,10 @@ export default function SecurityCenterPage() {
   const loaded = useLoad((signal) => fetchProfile(signal));
   const [profile, setProfile] = useState<ProfileDto | null>(null);
   const current = profile ?? loaded.value;
+  const rebound = () => {
+    setProfile(null);
+    loaded.reload();
+  };
   return (
     <div className="sec" data-testid="security-page">
       <section aria-labelledby="sec-profile">
@@ -210,8 +216,24 @@ export default function SecurityCenterPage() {
             <dt>{t('security.email')}</dt>
             <dd data-testid="bound-email">{current.email ?? t('security.notBound')}</dd>
           </dl>
+          <details className="sec-details">
+            <summary data-testid="bind-mobile-open">{t('security.acct.changeMobile')}</summary>
+            <BindForm kind="mobile" onBound={rebound} />
+          </details>
+          <details className="sec-details">
+            <summary data-testid="bind-email-open">{t('security.acct.changeEmail')}</summary>
+            <BindForm kind="email" onBound={rebound} />
+          </details>
         </section>
       ) : null}
+      <section aria-labelledby="sec-paypwd">
+        <h3 id="sec-paypwd">{t('security.acct.paymentPassword')}</h3>
+        <PaymentPasswordForms />
+      </section>
+      <section aria-labelledby="sec-totp">
+        <h3 id="sec-totp">{t('security.totp.title')}</h3>
+        <Authenticator />
+      </section>
       <section aria-labelledby="sec-devices">
         <h3 id="sec-devices">{t('security.devices')}</h3>
         <Devices />
