@@ -48,6 +48,8 @@ export interface SystemSettings {
   vipLevels: VipLevel[];
   /** Member centre: the profile fields members see and fill in (unset: DEFAULT_PROFILE_SETTINGS). */
   memberProfile: ProfileSettings;
+  /** Agent centre: how many agent levels the tree may have (a top-level agent is level 1; unset: 5). */
+  maxAgentLevel: number;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -109,6 +111,7 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   },
   paymentRules: PAYMENT_RULES_SCHEMA,
   rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
+  maxAgentLevel: { type: 'integer', minimum: 1, maximum: 20 },
   rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
   vipLevels: list(
     {
