@@ -20,6 +20,7 @@ import { actOnContract, offerContract, type ContractRow } from './contracts';
 import { LEDGER_KINDS } from './settlement';
 import { agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE, TEAM_CTE } from './tree';
 import { assertPassword } from '../auth/fields';
+import { langOf } from '../game/game.http';
 import { createAffiliateCode } from './affiliate';
 
 const tags = ['agent centre'];
@@ -156,7 +157,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const status = await app.db.one<{ status: number }>('SELECT status FROM members WHERE id = $1', [me.id]);
       if (!mayRegister({ type: me.type, status: status?.status ?? 1 }, b.kind))
         throw new ApiError(403, 'US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR', 'You have no right to register this account');
-      assertPassword('password', b.password, null, request.member!.language === 'EN' ? 'EN' : 'BN', account);
+      assertPassword('password', b.password, null, langOf(request), account);
       const hash = await app.auth.passwords.hash(b.password);
       const type = b.kind === 'AGENT' ? SUB_AGENT_TYPE : 0;
       const created = await app.db.tx(async (q) => {
