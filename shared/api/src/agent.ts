@@ -183,3 +183,14 @@ export interface SettlementsDto extends AgentPage {
   totals: { amount: MinorString; paid: MinorString; owed: MinorString };
   list: SettlementDto[];
 }
+
+/** Transfers in the agent tree: to the upline, or an agent's to its team. */
+export const AGENT_TRANSFER_PATH = '/wps/agent/transfer';
+export interface AgentTransferDto {
+  transactionId: number;
+  to: string;
+  amount: MinorString;
+  /** the sender's main balance after it */
+  balance: MinorString;
+  replayed: boolean;
+}

@@ -3,6 +3,7 @@ import { CONTRACT_KINDS, CONTRACT_PERIODS, type ContractKind, type ContractPerio
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { agentRoutes } from './agent.routes';
+import { agentTransferRoutes } from './transfer.routes';
 import { actOnContract, offerContract } from './contracts';
 import { REALTIME_WINDOW_MS, settleDue, type SettlementOptions } from './settlement';
 import { setUpline } from './tree';
@@ -36,6 +37,7 @@ export const agentDomain = fp<AgentOptions>(
     });
 
     await app.register(async (scope) => agentRoutes(scope, { now }));
+    await app.register(agentTransferRoutes);
 
     await app.register(
       async (ops) => {
