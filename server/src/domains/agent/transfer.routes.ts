@@ -12,6 +12,26 @@ import { inTeam, isAgentType } from './tree';
  * ledger posting keyed by the caller's requestId: the same request again moves nothing.
  */
 export async function agentTransferRoutes(app: FastifyInstance) {
+  app.get(
+    `${AGENT_TRANSFER_PATH}/upline`,
+    {
+      preHandler: requireRealMember,
+      schema: {
+        tags: ['agent centre'],
+        security: [{ token: [] }],
+        summary: "The member's upline (whom transferUpline pays), or null",
+        response: replies({ type: 'object', required: ['upline'], properties: { upline: { type: ['string', 'null'] } } }),
+      },
+    },
+    async (request) => {
+      const row = await app.db.one<{ account: string | null }>(
+        'SELECT u.account FROM members m LEFT JOIN members u ON u.id = m.parent_agent_id WHERE m.id = $1',
+        [request.member!.id],
+      );
+      return ok({ upline: row?.account ?? null });
+    },
+  );
+
   app.post<{ Body: { to: string; amount: string; paymentPassword: string; requestId: string } }>(
     AGENT_TRANSFER_PATH,
     {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { TeamDto } from '@khela/api/agent';
 import { fetchTeam, registerAccount } from './api';
 import { Field, Loaded, Pager, useAgentText, useLoad } from './common';
+import { TransferForm } from './transfer';
 
 export function RegisterPage() {
   const { t, errorText } = useAgentText();
@@ -88,6 +89,7 @@ export function ManagePage() {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(1);
+  const [transferTo, setTransferTo] = useState<string | null>(null);
   const parent = trail[trail.length - 1];
   const q = { parent: parent.id, search: applied || undefined, page, pageSize: 20 };
   const state = useLoad<TeamDto>((s) => fetchTeam(q, s), JSON.stringify(q));
@@ -139,12 +141,31 @@ export function ManagePage() {
           <span>{trail.map((x) => x.account || t('team.manage.top')).join(' › ')}</span>
         </div>
       ) : null}
+      <div className="ag-actions">
+        <button
+          type="button"
+          className="k-button k-button--ghost"
+          onClick={() => setTransferTo(transferTo === null ? '' : null)}
+          data-testid="transfer-open"
+        >
+          {t('team.transfer.title')}
+        </button>
+      </div>
+      {transferTo !== null ? <TransferForm key={transferTo} to={transferTo} onDone={state.reload} /> : null}
       <Loaded state={state} empty={(d) => d.total === 0}>
         {(d) => (
           <>
             <ul className="ag-list">
               {d.list.map((m) => (
                 <li key={m.id} className="ag-card" data-testid="team-row" data-account={m.account}>
+                  <button
+                    type="button"
+                    className="k-button k-button--ghost"
+                    onClick={() => setTransferTo(m.account)}
+                    data-testid="team-transfer"
+                  >
+                    {t('team.transfer.open')}
+                  </button>
                   <Field label={m.account}>
                     {m.isAgent ? t('team.manage.agent', { level: num(m.level) }) : t('team.manage.player')}
                   </Field>
