@@ -465,6 +465,22 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
     endReason: c.end_reason,
     mine: Number(c.downline_id) === me,
   });
+  /** the live `contract` event to both parties (after the commit) */
+  const notify = (c: ContractDto) => {
+    void app.db
+      .query<{ id: string }>(
+        'SELECT upline_id AS id FROM agent_contracts WHERE id = $1 UNION SELECT downline_id FROM agent_contracts WHERE id = $1',
+        [c.id],
+      )
+      .then((rows) =>
+        app.live.toMembers(
+          rows.filter((r) => r.id !== null).map((r) => Number(r.id)),
+          'contract',
+          { id: c.id, kind: c.kind, status: c.status },
+        ),
+      )
+      .catch(() => undefined);
+  };
   const contractById = async (id: number, me: number) => {
     const row = await app.db.one<ContractRow & { upline_account: string | null; downline_account: string }>(
       `SELECT c.*, u.account AS upline_account, d.account AS downline_account FROM agent_contracts c
@@ -556,14 +572,18 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
         });
       });
       reply.code(201);
-      return ok(await contractById(id, me), 'Contract offered');
+      const dto = await contractById(id, me);
+      notify(dto);
+      return ok(dto, 'Contract offered');
     },
   );
 
   const act = async (request: FastifyRequest, id: number, action: ContractAction, kind?: ContractKind) => {
     const me = request.member!.id;
     await app.db.tx((q) => actOnContract(q, id, me, action, { kind }));
-    return ok(await contractById(id, me));
+    const dto = await contractById(id, me);
+    notify(dto);
+    return ok(dto);
   };
   const actionBody = {
     type: 'object',

@@ -107,6 +107,22 @@ describe('contracts through the API', () => {
       (await call(down.token, 'POST', '/wps/relay/MCSFE_processDailySalaryContract', { id: high.id, action: 'TERMINATE' })).body
         .errorCode,
     ).toBe('CONTRACT_NOT_FOUND');
+    // the consolidated contract data: the active contract, while AGENTPOLICY3 is on
+    const consolidated = (await call(down.token, 'GET', '/wps/member/info/funds/consolidated')).body.value;
+    expect(consolidated).toMatchObject({
+      enableSalary: true,
+      enableContract: true,
+      contracts: { realTimeSalary: { id: high.id, status: 'ACTIVE', rateBp: 80, uplineAccount: up.account }, dividend: null },
+    });
+    await opsCall(t.app, 'PUT', '/ops/whitelabel/AGENTPOLICY3', { enabled: false });
+    try {
+      expect((await call(down.token, 'GET', '/wps/member/info/funds/consolidated')).body.value).toMatchObject({
+        enableSalary: false,
+        contracts: { realTimeSalary: null },
+      });
+    } finally {
+      await opsCall(t.app, 'PUT', '/ops/whitelabel/AGENTPOLICY3', { enabled: true });
+    }
     expect((await call(up.token, 'POST', `/wps/agent/contracts/${high.id}`, { action: 'TERMINATE' })).body.value).toMatchObject({
       status: 'TERMINATED',
       endReason: 'TERMINATED_BY_UPLINE',
