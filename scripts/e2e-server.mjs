@@ -31,6 +31,9 @@ const env = {
   KHELA_LOTTERY_INTERVAL_S: process.env.KHELA_LOTTERY_INTERVAL_S ?? '20',
   KHELA_LOTTERY_CLOSE_S: process.env.KHELA_LOTTERY_CLOSE_S ?? '3',
   KHELA_LOTTERY_SETTLE_MS: process.env.KHELA_LOTTERY_SETTLE_MS ?? '1000',
+  // real-time salary windows of 4 seconds instead of 5 minutes: the agent-centre test sees its
+  // bets' window end and be settled (it triggers the settlement through /ops/agents/settle)
+  KHELA_AGENT_REALTIME_WINDOW_S: process.env.KHELA_AGENT_REALTIME_WINDOW_S ?? '4',
 };
 delete env.DATABASE_URL;
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');

@@ -45,6 +45,7 @@ import { recordsRoutes, type RecordsOptions } from './domains/records/records.ro
 import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin';
 import { messagesDomain } from './domains/messages/messages.plugin';
 import { feedbackDomain } from './domains/feedback/feedback.plugin';
+import { agentDomain, type AgentOptions } from './domains/agent/agent.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,8 @@ export interface ApiOptions {
   records?: RecordsOptions;
   /** The member centre (security centre): the clock of "today" (the birthday's age rule). */
   centre?: CentreOptions;
+  /** The agent centre: the reports' clock, the real-time salary window, settlement test hooks. */
+  agent?: AgentOptions;
 }
 
 /**
@@ -213,6 +216,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(centreDomain, opts.centre ?? {});
     await app.register(messagesDomain);
     await app.register(feedbackDomain);
+    await app.register(agentDomain, opts.agent ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

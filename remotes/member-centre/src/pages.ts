@@ -58,6 +58,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
   withdraw: lazyPage(() => import('./features/withdraw/WithdrawPage')),
+  transferUpline: lazyPage(() => import('./features/upline/TransferUplinePage')),
   personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),

@@ -46,6 +46,7 @@ const commands: Record<string, Command> = {
     const password = option(rest, '--password');
     const mobile = option(rest, '--mobile');
     const email = option(rest, '--email');
+    const upline = option(rest, '--upline');
     const defaultPassword = flagOn(rest, '--default-password');
     if (rest.length !== 1) throw new CliError('create-member needs exactly one account name');
     if (type !== undefined && !/^\d+$/.test(type)) throw new CliError('--type must be a number');
@@ -57,8 +58,9 @@ const commands: Record<string, Command> = {
       ...(password !== undefined ? { password, ...(defaultPassword ? { defaultPassword: true } : {}) } : {}),
       ...(mobile ? { mobileNum: mobile } : {}),
       ...(email ? { email } : {}),
+      ...(upline ? { upline } : {}),
     });
-    ctx.print(`member ${m.account} created (id ${m.id}, type ${m.type})`);
+    ctx.print(`member ${m.account} created (id ${m.id}, type ${m.type})${upline ? ` in the team of ${upline}` : ''}`);
     if (m.affiliateCode) ctx.print(`invitation (affiliate) code: ${m.affiliateCode}`);
     return;
   },
@@ -96,6 +98,11 @@ const commands: Record<string, Command> = {
     const r = await call<{ kid: string }>(ctx, 'POST', '/ops/crypto/rotate');
     return ctx.print(`sealing key rotated: ${r.kid} (the previous key opens bodies for one more day)`);
   },
+  'set-upline': async (ctx, rest) => {
+    if (rest.length !== 2) throw new CliError('set-upline needs an account and an agent (or none)');
+    await call(ctx, 'PUT', `/ops/agents/${encodeURIComponent(rest[0])}/upline`, { upline: rest[1] === 'none' ? null : rest[1] });
+    return ctx.print(rest[1] === 'none' ? `${rest[0]} has no upline now` : `${rest[0]} is in the team of ${rest[1]} now`);
+  },
   'create-session': async (ctx, rest) => {
     if (rest.length !== 1) throw new CliError('create-session needs exactly one account name');
     const s = await call<{ token: string; expiresAt: string }>(ctx, 'POST', '/ops/sessions', { account: rest[0] });
@@ -112,9 +119,10 @@ export const systemCommands: CommandSet = {
   region allow <ip-or-cidr...>        add addresses (IPv4, IPv4 CIDR, IPv6) to the allow list
   region disallow <ip-or-cidr...>     remove addresses from the allow list
   create-member <account> [--type N] [--nickname NAME] [--password P [--default-password]] [--mobile N] [--email E]
-                                      create a member (type 0 player, 4 trial, 1/2/41/42 agent); --default-password:
+                [--upline AGENT]      create a member (type 0 player, 4 trial, 1/2/41/42 agent); --default-password:
                                       the member must change the password at the first login; an agent gets an
-                                      invitation (affiliate) code
+                                      invitation (affiliate) code; --upline: the agent whose team it joins
+  set-upline <account> <agent|none>   move a member (and its team) under another agent, or to the top
   outbox [recipient]                  the latest SMS and e-mails of the development outbox
   setting [<key> [<json value>]]      show every setting, one, or set one (validated by the server),
                                       e.g. setting rumSampleRate 0.25

@@ -52,6 +52,8 @@ export interface SystemSettings {
   feedbackWords: { min: number; max: number };
   /** Member centre: the manual rebate's rate per game type, in basis points of the valid bet (unset: none, nothing to claim). */
   rebateRates: Record<string, number>;
+  /** Agent centre: how many agent levels the tree may have (a top-level agent is level 1; unset: 5). */
+  maxAgentLevel: number;
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -113,6 +115,7 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   },
   paymentRules: PAYMENT_RULES_SCHEMA,
   rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
+  maxAgentLevel: { type: 'integer', minimum: 1, maximum: 20 },
   rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
   vipLevels: list(
     {

@@ -45,6 +45,12 @@ export interface LiveEventMap {
   badges: UnreadCountDto;
   /** a lottery draw the member bet on was settled or voided (issue 17): its result and what the member's bets on it paid */
   lotteryDraw: LotteryDrawEvent;
+  /** a contract the member is a party of was offered, accepted, rejected or terminated (issue 11) */
+  contract: {
+    id: number;
+    kind: 'REALTIME' | 'HOURLY' | 'DAILY' | 'DIVIDEND';
+    status: 'OFFERED' | 'ACTIVE' | 'REJECTED' | 'TERMINATED';
+  };
 }
 
 /** The live `lotteryDraw` event: one per member and draw, once the member's bets on it are settled or refunded. */

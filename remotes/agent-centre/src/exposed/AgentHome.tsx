@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { Link, NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@khela/api';
 import { clearSession, GUEST, loginStateAtom } from '@khela/session';
-import { ConfirmDialog, EmptyState } from '@khela/ui';
+import { ConfirmDialog } from '@khela/ui';
 import { NS } from '../i18n';
 import { gmtOffset } from '../features/clock';
+import { BetsPage, LedgerPage, OverviewPage, ProfitPage } from '../features/team/reports';
+import { ManagePage, RegisterPage } from '../features/team/members';
+import { SalaryPage } from '../features/team/contracts';
+import { useAgentText } from '../features/team/common';
 import '../agent.css';
 
 export const AGENT_MENU = [
@@ -42,13 +46,64 @@ function Clock() {
   );
 }
 
+/** The pages served by the member centre and the storefront, where the agent's account already works. */
+const ELSEWHERE = {
+  deposit: '/member/depositv2',
+  withdraw: '/member/withdraw',
+  agentAnnouncement: '/notice',
+  platformMessages: '/member/messageV2',
+  customerService: '/helpmc',
+} as const;
+
+function Elsewhere({ page }: { page: keyof typeof ELSEWHERE }) {
+  const { t } = useAgentText();
+  return (
+    <div className="ag-card" data-testid="agent-elsewhere">
+      <p>{t(`team.elsewhere.${page}`)}</p>
+      <Link className="k-button" to={ELSEWHERE[page]}>
+        {t('team.elsewhere.open')}
+      </Link>
+    </div>
+  );
+}
+
+function PageBody({ page }: { page: string }) {
+  switch (page) {
+    case 'agentTeamOverview':
+      return <OverviewPage />;
+    case 'registerCenter':
+      return <RegisterPage />;
+    case 'downlineManagmentView':
+      return <ManagePage />;
+    case 'personalHistoryCopy':
+      return <BetsPage />;
+    case 'palStatementsAgentCopy':
+      return <ProfitPage />;
+    case 'agentRevenueReport':
+      return <LedgerPage income />;
+    case 'agentDownlineTransactionDetailsCopy':
+      return <LedgerPage income={false} />;
+    case 'agentDividendRecordCopy2':
+      return <SalaryPage kind="DIVIDEND" />;
+    case 'agentDailyWages2':
+      return <SalaryPage kind="DAILY" />;
+    case 'agentHourSalary':
+      return <SalaryPage kind="HOURLY" />;
+    case 'agentRealtimeSalary':
+      return <SalaryPage kind="REALTIME" />;
+    default:
+      return page in ELSEWHERE ? <Elsewhere page={page as keyof typeof ELSEWHERE} /> : <OverviewPage />;
+  }
+}
+
 function AgentPage() {
   const { t } = useTranslation(NS);
   const { page = 'agentTeamOverview' } = useParams();
+  const known = (AGENT_MENU as readonly string[]).includes(page) ? page : 'agentTeamOverview';
   return (
-    <section data-testid={`agent-page-${page}`}>
-      <h2>{t(`menu.${page}`, { defaultValue: t('menu.agentTeamOverview') })}</h2>
-      <EmptyState>{t('nothingYet')}</EmptyState>
+    <section data-testid={`agent-page-${known}`}>
+      <h2>{t(`menu.${known}`)}</h2>
+      <PageBody page={known} />
     </section>
   );
 }

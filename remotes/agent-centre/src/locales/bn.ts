@@ -22,6 +22,5 @@ export const bn: AgentResources = {
     platformMessages: 'প্ল্যাটফর্ম বার্তা',
     customerService: 'গ্রাহক সেবা',
   },
-  nothingYet: 'এখানে এখনও কিছু নেই।',
   confirmSignOut: 'আপনি কি সাইন আউট করতে চান?',
 };

@@ -20,7 +20,6 @@ export const en = {
     platformMessages: 'Platform messages',
     customerService: 'Customer service',
   },
-  nothingYet: 'Nothing here yet.',
   confirmSignOut: 'Do you want to sign out?',
 };
 export type AgentResources = typeof en;

@@ -23,6 +23,7 @@ import { opsAudit } from './0031_ops_audit';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
+import { agents } from './0037_agents';
 import { memberAuthenticator } from './0040_member_authenticator';
 import { feedback } from './0041_feedback';
 import { manualRebate } from './0042_manual_rebate';
@@ -61,6 +62,7 @@ export const migrations: readonly Migration[] = [
   referralCodeIndex,
   socialSignin,
   memberMessages,
+  agents,
   memberAuthenticator,
   feedback,
   manualRebate,

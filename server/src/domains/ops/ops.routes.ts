@@ -4,6 +4,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { AGENT_TYPES, createAffiliateCode } from '../agent/affiliate';
 import { assertPassword } from '../auth/fields';
+import { assertPlacement, lockTree } from '../agent/tree';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey, type SystemSettings } from '../../services/settings';
 
 // Operator endpoints are not part of the public API document.
@@ -31,6 +32,7 @@ interface OpsMemberBody {
   countryDialingCode?: string;
   email?: string;
   language?: 'BN' | 'EN';
+  upline?: string;
 }
 
 /** Operator endpoints, protected by the `X-Ops-Key` header. Every write is one transaction. */
@@ -79,7 +81,9 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
           'common one); defaultPassword: true flags it as an operator-set initial password the member must change at ' +
           'the first login (LoginValue.defaultPassword). mobileNum (+ countryDialingCode, default +880) and email bind a ' +
           'mobile and an e-mail (SMS login, reset by phone, extra verification, forgot by e-mail). An agent (1, 2, 41, 42) ' +
-          'gets an invitation (affiliate) code.',
+          'gets an invitation (affiliate) code. upline: an agent account whose team the member joins (the tree rules ' +
+          'apply: 400 MAX_AGENT_LEVEL_ERROR, 400 US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR when the upline is not an active agent, ' +
+          '404 USER_NOT_EXIST).',
         body: {
           type: 'object',
           required: ['account'],
@@ -94,6 +98,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
             countryDialingCode: { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$' },
             email: { type: 'string', pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
             language: { type: 'string', enum: ['BN', 'EN'] },
+            upline: { type: 'string', pattern: '^[A-Za-z0-9_]{3,32}$', description: 'the agent whose team the member joins' },
           },
         },
         response: replies(memberValue),
@@ -105,6 +110,14 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
       if (body.password !== undefined) assertPassword('password', body.password, null, 'EN', account);
       const passwordHash = body.password !== undefined ? await app.auth.passwords.hash(body.password) : null;
       const member = await app.db.tx(async (q) => {
+        let uplineId: number | null = null;
+        if (body.upline !== undefined) {
+          await lockTree(q);
+          const up = await q.one<{ id: number }>('SELECT id FROM members WHERE account = $1', [body.upline.toLowerCase()]);
+          if (!up) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${body.upline}`);
+          uplineId = Number(up.id);
+          await assertPlacement(q, { memberId: null, type: body.type ?? 0, uplineId });
+        }
         const row = await q.one<{ id: number; account: string; nickname: string; type: number; affiliateCode?: string }>(
           `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password,
                               mobile_num, country_dialing_code, email, language)
@@ -122,6 +135,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
             body.language ?? 'BN',
           ],
         );
+        if (row && uplineId !== null) await q.query('UPDATE members SET parent_agent_id = $2 WHERE id = $1', [row.id, uplineId]);
         if (row && AGENT_TYPES.includes(row.type as (typeof AGENT_TYPES)[number]))
           row.affiliateCode = await createAffiliateCode(q, row.id);
         return row;

@@ -77,7 +77,7 @@ const isRealDay = (d: string) =>
   !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
 
 /** The asked days as instants [from, to): Dhaka midnight to the midnight after the last day. */
-function resolveRange(q: { range?: RecordRange; from?: string; to?: string }, now: Date) {
+export function resolveRange(q: { range?: RecordRange; from?: string; to?: string }, now: Date) {
   const range = q.range ?? 'TODAY';
   let from: string;
   let to: string;
@@ -100,8 +100,8 @@ function resolveRange(q: { range?: RecordRange; from?: string; to?: string }, no
   return { fromDay: from, toDay: to, from: dhakaDayStart(from), to: dhakaDayStart(addDays(to, 1)) };
 }
 
-const paging = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
-const pageOf = (fromDay: string, toDay: string, page: number, pageSize: number, total: number) => ({
+export const paging = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+export const pageOf = (fromDay: string, toDay: string, page: number, pageSize: number, total: number) => ({
   from: fromDay,
   to: toDay,
   page,

@@ -6,6 +6,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { strictBody } from '../auth/strict-body';
 import { langOf } from '../game/game.http';
 import { memberOrders, type TransferOrder } from './transfer.repo';
+import { consolidatedContracts } from '../agent/consolidated';
 import { consolidatedValue, toTransferDto, transferBody, transferDto } from './transfer.schemas';
 
 const tags = ['wallet'];
@@ -173,7 +174,8 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
           'wallets are read from the ledger; canTransferIn / canTransferOut say which transfers the wallet takes now; ' +
           'pendingTransfers counts transfers still being carried out or checked. enableSalary, enableContract and ' +
           'contracts are what the client keeps in session storage (consolidated, enableSalary, enableContract) for the ' +
-          'salary, dividend and contract features; they are false and null until those features exist. The client loads ' +
+          'salary, dividend and contract features: while the AGENTPOLICY3 flag is on, true for an agent, and per kind the ' +
+          "agent's active contract (else its newest open offer) as its upline offered it; false and null otherwise. The client loads " +
           'it for logged-in real members only. 401 NOT_LOGGED_IN, 403 NEED_REAL_ACCOUNT.',
         response: replies(consolidatedValue),
       },
@@ -194,9 +196,7 @@ export const transferRoutes: FastifyPluginAsync = async (app) => {
           wallets: wallets.map((w) => ({ ...w, balance: w.balance.toString() })),
           pendingTransfers,
         },
-        enableSalary: false,
-        enableContract: false,
-        contracts: { dividend: null, dailySalary: null, hourlySalary: null, realTimeSalary: null },
+        ...(await consolidatedContracts(app.db, member)),
       });
     },
   );

@@ -295,9 +295,10 @@ describe('GET /wps/member/info/funds/consolidated', () => {
     });
     const empty = v.funds.wallets.find((w: { walletCode: string }) => w.walletCode === 'DEEPNET');
     expect(empty).toMatchObject({ balance: '0', canTransferIn: true, canTransferOut: false });
+    // an agent (type 1) while AGENTPOLICY3 is on, without contracts (domains/agent/contracts.test.ts has one)
     expect(v).toMatchObject({
-      enableSalary: false,
-      enableContract: false,
+      enableSalary: true,
+      enableContract: true,
       contracts: { dividend: null, dailySalary: null, hourlySalary: null, realTimeSalary: null },
     });
   });

@@ -1,0 +1,191 @@
+// Paying contracts (issue 11): real-time salary per 5-minute window, hourly wages per hour, daily
+// wages per Asia/Dhaka day, dividends per period (D day, W week from Monday, H half month, M month).
+//
+// Exactly once per contract and window, however many servers run the schedule and whatever
+// crashes: a window is settled in ONE transaction that first inserts its agent_settlements row
+// (primary key: the settlement key), then posts the payment to the ledger under the same key and
+// advances the contract's cursor. A second server blocks on the row until the first commits and
+// then finds it (ON CONFLICT DO NOTHING: nothing to do); a crash rolls everything back and the next
+// run settles the window. The cursor (settled_through) only spares work: the key decides. Windows
+// missed while no server ran are settled at the next run, oldest first.
+import { addDays, dhakaDay, dhakaDayStart } from '@khela/api/records';
+import type { ContractKind, ContractPeriod } from '@khela/api/agent';
+import type { Db, Queryable } from '../../db/db';
+import type { Ledger, LedgerTx } from '../wallet/ledger';
+import type { ContractRow } from './contracts';
+import { TEAM_CTE } from './tree';
+
+export interface SettlementOptions {
+  /** the real-time salary window (default 5 minutes; the e2e server shortens it) */
+  realtimeWindowMs?: number;
+  /** test hook: called inside a window's transaction after the payment was posted */
+  afterPost?: (key: string) => Promise<void> | void;
+  /** at most this many windows per run (the rest at the next run) */
+  maxWindows?: number;
+}
+
+export const REALTIME_WINDOW_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+
+export const LEDGER_KINDS: Record<ContractKind, string> = {
+  REALTIME: 'AGENT_REALTIME_SALARY',
+  HOURLY: 'AGENT_HOURLY_SALARY',
+  DAILY: 'AGENT_DAILY_SALARY',
+  DIVIDEND: 'AGENT_DIVIDEND',
+};
+
+const floorTo = (t: Date, ms: number) => new Date(Math.floor(t.getTime() / ms) * ms);
+
+/** The window of `kind` (and a dividend's period) that contains instant `t`. */
+export function windowAt(kind: ContractKind, period: ContractPeriod, t: Date, realtimeMs = REALTIME_WINDOW_MS) {
+  if (kind === 'REALTIME') {
+    const start = floorTo(t, realtimeMs);
+    return { start, end: new Date(start.getTime() + realtimeMs) };
+  }
+  if (kind === 'HOURLY') {
+    const start = floorTo(t, HOUR_MS);
+    return { start, end: new Date(start.getTime() + HOUR_MS) };
+  }
+  const day = dhakaDay(t);
+  if (kind === 'DAILY' || period === 'D') return { start: dhakaDayStart(day), end: dhakaDayStart(addDays(day, 1)) };
+  if (period === 'W') {
+    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const first = addDays(day, -weekday);
+    return { start: dhakaDayStart(first), end: dhakaDayStart(addDays(first, 7)) };
+  }
+  const [y, m, d] = day.split('-').map(Number);
+  const ym = `${y}-${String(m).padStart(2, '0')}`;
+  const nextMonth = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  if (period === 'H')
+    return d <= 15
+      ? { start: dhakaDayStart(`${ym}-01`), end: dhakaDayStart(`${ym}-16`) }
+      : { start: dhakaDayStart(`${ym}-16`), end: dhakaDayStart(nextMonth) };
+  return { start: dhakaDayStart(`${ym}-01`), end: dhakaDayStart(nextMonth) };
+}
+
+/** What a window earns: rate × the team's valid bet (a dividend: × the team's loss), when the thresholds are met. */
+export function amountDue(
+  c: Pick<ContractRow, 'kind' | 'rate_bp' | 'min_active_members' | 'min_valid_bet'>,
+  figures: { activeMembers: number; validBet: bigint; profit: bigint },
+): bigint {
+  if (figures.activeMembers < c.min_active_members || figures.validBet < BigInt(c.min_valid_bet)) return 0n;
+  const base = c.kind === 'DIVIDEND' ? (figures.profit < 0n ? -figures.profit : 0n) : figures.validBet;
+  return (base * BigInt(c.rate_bp)) / 10_000n;
+}
+
+/** The team's (everyone below the downline, as in its team reports) settled bets in [from, to). */
+export async function teamFigures(q: Queryable, memberId: number, from: Date, to: Date) {
+  const row = await q.one<{ active: number; valid_bet: string; profit: string }>(
+    `WITH RECURSIVE ${TEAM_CTE}
+     SELECT count(DISTINCT b.member_id)::int AS active, coalesce(sum(b.valid_bet), 0)::text AS valid_bet,
+            coalesce(sum(b.payout - b.stake), 0)::text AS profit
+       FROM bet_records b
+      WHERE b.member_id IN (SELECT id FROM team)
+        AND b.status = 'SETTLED' AND b.settled_at >= $2 AND b.settled_at < $3`,
+    [memberId, from, to],
+  );
+  return { activeMembers: row?.active ?? 0, validBet: BigInt(row?.valid_bet ?? 0), profit: BigInt(row?.profit ?? 0) };
+}
+
+export const settlementKey = (contractId: number, windowStart: Date) => `agent:${contractId}:${windowStart.toISOString()}`;
+
+/** Settles one window of one contract; false when it was settled already (by anyone). */
+async function settleWindow(
+  tx: LedgerTx,
+  c: ContractRow,
+  w: { start: Date; end: Date },
+  opts: SettlementOptions,
+): Promise<boolean> {
+  const q = tx.q;
+  const key = settlementKey(Number(c.id), w.start);
+  const from = new Date(Math.max(w.start.getTime(), c.accepted_at!.getTime()));
+  const to = new Date(Math.min(w.end.getTime(), c.ended_at?.getTime() ?? Infinity));
+  const payee = Number(c.downline_id);
+  const payer = c.upline_id === null ? null : Number(c.upline_id);
+  const claimed = await q.one(
+    `INSERT INTO agent_settlements (settlement_key, contract_id, kind, payee_id, payer_id, window_start, window_end,
+                                    active_members, valid_bet, profit, amount, paid, owed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING RETURNING 1`,
+    [key, c.id, c.kind, payee, payer, w.start, w.end],
+  );
+  if (!claimed) return false;
+  const f = from < to ? await teamFigures(q, payee, from, to) : { activeMembers: 0, validBet: 0n, profit: 0n };
+  const amount = amountDue(c, f);
+  let paid = amount;
+  if (payer !== null && amount > 0n) {
+    const bal = await q.one<{ balance: string }>(
+      `SELECT balance::text FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN' FOR UPDATE`,
+      [payer],
+    );
+    const available = BigInt(bal?.balance ?? 0);
+    if (available < paid) paid = available;
+  }
+  let transactionId: number | null = null;
+  if (paid > 0n) {
+    const r = await tx.post({
+      key,
+      kind: LEDGER_KINDS[c.kind],
+      memberId: payee,
+      reference: `C${c.id}`,
+      createdBy: 'system',
+      meta: { contractId: Number(c.id), windowStart: w.start.toISOString(), windowEnd: w.end.toISOString(), payer },
+      legs: [
+        { account: { member: payee }, amount: paid },
+        { account: payer === null ? { house: 'AGENT_SALARIES' } : { member: payer }, amount: -paid },
+      ],
+    });
+    transactionId = r.transactionId;
+  }
+  await opts.afterPost?.(key);
+  await q.query(
+    `UPDATE agent_settlements SET active_members = $2, valid_bet = $3, profit = $4, amount = $5, paid = $6, owed = $7,
+            transaction_id = $8 WHERE settlement_key = $1`,
+    [
+      key,
+      f.activeMembers,
+      f.validBet.toString(),
+      f.profit.toString(),
+      amount.toString(),
+      paid.toString(),
+      (amount - paid).toString(),
+      transactionId,
+    ],
+  );
+  return true;
+}
+
+/**
+ * Settles every due window of every contract that was ever accepted: from its cursor (or its
+ * acceptance) to the last window that ended by `now` and began before the contract ended.
+ * Answers how many windows this run settled.
+ */
+export async function settleDue(db: Db, ledger: Ledger, now: Date, opts: SettlementOptions = {}, signal?: AbortSignal) {
+  const realtimeMs = opts.realtimeWindowMs ?? REALTIME_WINDOW_MS;
+  const contracts = await db.query<ContractRow>(
+    `SELECT * FROM agent_contracts WHERE accepted_at IS NOT NULL
+        AND (settled_through IS NULL OR settled_through < coalesce(ended_at, 'infinity'::timestamptz)) ORDER BY id`,
+  );
+  let budget = opts.maxWindows ?? 5000;
+  let settled = 0;
+  for (const c of contracts) {
+    let cursor = c.settled_through ?? windowAt(c.kind, c.period, c.accepted_at!, realtimeMs).start;
+    const stop = c.ended_at ?? now;
+    for (;;) {
+      if (signal?.aborted || budget <= 0) return settled;
+      const w = windowAt(c.kind, c.period, cursor, realtimeMs);
+      if (w.end > now || w.start >= stop) break;
+      budget--;
+      const did = await ledger.transact(async (tx) => {
+        const done = await settleWindow(tx, c, w, opts);
+        await tx.q.query(
+          `UPDATE agent_contracts SET settled_through = GREATEST(coalesce(settled_through, $2), $2) WHERE id = $1`,
+          [c.id, w.end],
+        );
+        return done;
+      });
+      if (did) settled++;
+      cursor = w.end;
+    }
+  }
+  return settled;
+}
