@@ -44,6 +44,7 @@ import { rumDomain, type RumOptions } from './domains/rum/rum.plugin';
 import { recordsRoutes, type RecordsOptions } from './domains/records/records.routes';
 import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin';
 import { messagesDomain } from './domains/messages/messages.plugin';
+import { promotionsDomain, type PromotionsOptions } from './domains/promotions/promotions.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export interface ApiOptions {
   records?: RecordsOptions;
   /** The member centre (security centre): the clock of "today" (the birthday's age rule). */
   centre?: CentreOptions;
+  promotions?: PromotionsOptions;
 }
 
 /**
@@ -211,6 +213,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(recordsRoutes, opts.records ?? {});
     await app.register(centreDomain, opts.centre ?? {});
     await app.register(messagesDomain);
+    await app.register(promotionsDomain, opts.promotions ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

@@ -22,6 +22,7 @@ import { rgCommands } from './rg.commands';
 import { auditCommands } from './audit.commands';
 import { operatorName } from './wallet.commands';
 import { messageCommands } from './messages.commands';
+import { promotionCommands } from './promotions.commands';
 
 export type { OpsContext } from './kit';
 
@@ -37,6 +38,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   rgCommands,
   auditCommands,
   messageCommands,
+  promotionCommands,
 ];
 
 export const USAGE = [

@@ -23,6 +23,7 @@ import { opsAudit } from './0031_ops_audit';
 import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
+import { promotions } from './0043_promotions';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   referralCodeIndex,
   socialSignin,
   memberMessages,
+  promotions,
 ];

@@ -16,7 +16,13 @@ import type { Db, Queryable } from '../../db/db';
  */
 
 export type HouseAccount =
-  'PAYMENT_CLEARING' | 'PAYMENT_FEES' | 'GAME_REVENUE' | 'MANUAL_ADJUSTMENTS' | 'WITHDRAWALS_PAYABLE' | 'VENDOR_CLEARING';
+  | 'PAYMENT_CLEARING'
+  | 'PAYMENT_FEES'
+  | 'GAME_REVENUE'
+  | 'MANUAL_ADJUSTMENTS'
+  | 'WITHDRAWALS_PAYABLE'
+  | 'VENDOR_CLEARING'
+  | 'PROMOTIONS';
 
 export type MemberWallet = 'MAIN' | 'VENDOR' | 'BONUS';
 

@@ -17,6 +17,7 @@ const HOUSE_ACCOUNTS: HouseAccount[] = [
   'MANUAL_ADJUSTMENTS',
   'WITHDRAWALS_PAYABLE',
   'VENDOR_CLEARING',
+  'PROMOTIONS',
 ];
 
 interface AdjustBody {
