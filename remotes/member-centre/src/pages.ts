@@ -61,6 +61,8 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   personalHistoryCopy: lazyPage(() => import('./features/records/BetsPage')),
   transactionHistory: lazyPage(() => import('./features/records/TransactionsPage')),
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
+  bonusDetails: lazyPage(() => import('./features/rewards/BonusDetailsPage')),
+  rewardCenter: lazyPage(() => import('./features/rewards/RewardCenterPage')),
   referral: lazyPage(() => import('./features/referral/ReferralPage')),
   messageV2: lazyPage(() => import('./features/messages/MessagesPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),

@@ -1,0 +1,68 @@
+export const en = {
+  rewards: {
+    claimable: 'Ready to claim',
+    noClaimable: 'Nothing to claim right now. Meet a bonus’s wagering to release it here.',
+    history: 'History',
+    noHistory: 'No rewards yet. Join a promotion to earn one.',
+    noBonuses: 'You have no bonuses yet.',
+    claim: 'Claim',
+    claiming: 'Claiming…',
+    claimed: '{{amount}} moved to your main wallet.',
+    bonus: 'Bonus',
+    wagering: 'Wagering {{done}} of {{required}}',
+    noWagering: 'No wagering needed',
+    onWithdrawal: {
+      FORFEIT: 'A withdrawal before the wagering is met forfeits it.',
+      BLOCK: 'Withdrawals wait until the wagering is met.',
+    },
+    status: {
+      APPLYING: 'Applying',
+      REJECTED: 'Rejected',
+      ISSUED: 'Issued',
+      CLAIMED: 'Claimed',
+      FORFEITED: 'Forfeited',
+      READY: 'Claim',
+    },
+    promotions: 'See promotions',
+    errors: {
+      ALREADY_CLAIMED: 'This reward was claimed already.',
+      WAGERING_NOT_MET: 'Wager a little more before claiming.',
+      NOT_CLAIMABLE: 'This reward cannot be claimed.',
+      REWARD_NOT_FOUND: 'This reward no longer exists.',
+    },
+  },
+};
+export const bn: typeof en = {
+  rewards: {
+    claimable: 'দাবি করার জন্য প্রস্তুত',
+    noClaimable: 'এখন দাবি করার কিছু নেই। বোনাসের বাজির শর্ত পূরণ হলে এখানে আসবে।',
+    history: 'ইতিহাস',
+    noHistory: 'এখনও কোনো পুরস্কার নেই। একটি প্রমোশনে যোগ দিন।',
+    noBonuses: 'আপনার এখনও কোনো বোনাস নেই।',
+    claim: 'দাবি করুন',
+    claiming: 'দাবি করা হচ্ছে…',
+    claimed: '{{amount}} আপনার প্রধান ওয়ালেটে গেছে।',
+    bonus: 'বোনাস',
+    wagering: 'বাজি {{done}} / {{required}}',
+    noWagering: 'কোনো বাজির শর্ত নেই',
+    onWithdrawal: {
+      FORFEIT: 'শর্ত পূরণের আগে উত্তোলন করলে বোনাস বাতিল হবে।',
+      BLOCK: 'শর্ত পূরণ না হওয়া পর্যন্ত উত্তোলন করা যাবে না।',
+    },
+    status: {
+      APPLYING: 'আবেদন চলছে',
+      REJECTED: 'প্রত্যাখ্যাত',
+      ISSUED: 'প্রদত্ত',
+      CLAIMED: 'দাবি করা হয়েছে',
+      FORFEITED: 'বাতিল',
+      READY: 'দাবি করুন',
+    },
+    promotions: 'প্রমোশন দেখুন',
+    errors: {
+      ALREADY_CLAIMED: 'এই পুরস্কার আগেই দাবি করা হয়েছে।',
+      WAGERING_NOT_MET: 'দাবি করার আগে আরও কিছু বাজি ধরুন।',
+      NOT_CLAIMABLE: 'এই পুরস্কার দাবি করা যাবে না।',
+      REWARD_NOT_FOUND: 'এই পুরস্কার আর নেই।',
+    },
+  },
+};
