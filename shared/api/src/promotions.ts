@@ -48,8 +48,10 @@ export interface PromotionCardDto {
   endsAt: string | null;
   /** null for an information-only promotion */
   state: ActivityState | null;
-  /** why a closed promotion is closed for this member (ENDED, NOT_ELIGIBLE_NEW, ...), else null */
+  /** why a closed promotion is closed for this member (ENDED, NOT_NEW_MEMBER, ...), else null */
   reason: string | null;
+  /** the member's latest participation's status (JOINED, APPLYING, ISSUED, ...), null when none */
+  stage: BonusStatus | 'JOINED' | null;
 }
 
 export interface PromotionDetailDto extends PromotionCardDto {

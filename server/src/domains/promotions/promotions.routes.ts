@@ -68,6 +68,7 @@ async function card(app: { db: import('../../db/db').Db }, promo: PromotionRow, 
     endsAt: promo.ends_at ? promo.ends_at.toISOString() : null,
     state,
     reason,
+    stage: p ? p.status : null,
   };
   return { card: c, participation: p };
 }
@@ -84,7 +85,7 @@ async function viewerOf(request: FastifyRequest, promotionId?: number): Promise<
 
 const cardSchema = {
   type: 'object',
-  required: ['id', 'code', 'category', 'kind', 'title', 'startsAt', 'endsAt', 'state', 'reason'],
+  required: ['id', 'code', 'category', 'kind', 'title', 'startsAt', 'endsAt', 'state', 'reason', 'stage'],
   properties: {
     id: { type: 'integer' },
     code: { type: 'string' },
@@ -95,6 +96,7 @@ const cardSchema = {
     endsAt: { type: ['string', 'null'] },
     state: { type: ['string', 'null'] },
     reason: { type: ['string', 'null'] },
+    stage: { type: ['string', 'null'] },
   },
 };
 
