@@ -87,7 +87,7 @@ describe('the member centre frame', () => {
     await waitFor(() => expect(screen.queryByTestId('badge-messageV2')).toBeNull());
     expect(screen.getByTestId('badge-missionLeaderboard')).toHaveTextContent('1');
     expect(within(screen.getByTestId('menu-rewardCenter')).getByTestId('badge-rewardCenter')).toHaveTextContent('4');
-    expect(sessionStore.get(publicStateAtom)).toMatchObject({ unreadMessage: 0, availablePromoCount: 4 });
+    expect(sessionStore.get(publicStateAtom)).toMatchObject({ unreadMessage: 0 });
     await screen.findByTestId('member-vip');
   });
 

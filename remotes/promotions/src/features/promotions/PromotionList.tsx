@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PROMOTION_CATEGORIES, type PromotionCategory } from '@khela/api/promotions';
+import { publicStateAtom } from '@khela/session';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';
 import { langOf } from '../../lib/content';
@@ -15,6 +17,12 @@ export function PromotionList({ loginKey }: { loginKey: string }) {
   const lang = langOf(i18n.language);
   const [category, setCategory] = useState<(typeof PROMOTION_CATEGORIES)[number]>('all');
   const [load, retry] = useLoad(`promotions:${lang}:${loginKey}`, (signal) => fetchPromotions(lang, signal));
+  const setPublic = useSetAtom(publicStateAtom);
+  const available = load.state === 'ok' && loginKey === 'member' ? load.value.available : null;
+  // the header's count of promotions to join or claim follows what this list says
+  useEffect(() => {
+    if (available !== null) setPublic((p) => ({ ...p, availablePromoCount: available }));
+  }, [available, setPublic]);
   const list =
     load.state === 'ok'
       ? load.value.list.filter((p) => category === 'all' || p.category === (category as PromotionCategory))

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
 import { ApiError, apiRequest } from '@khela/api';
 import { PROMOTION_PATHS, type PromotionCardDto, type PromotionDetailDto } from '@khela/api/promotions';
-import { loginStateAtom, loginStateFor, modalAtom } from '@khela/session';
+import { loginStateAtom, loginStateFor, modalAtom, publicStateAtom } from '@khela/session';
 import PromotionsPage from '../../exposed/PromotionsPage';
 
 jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
@@ -54,8 +54,9 @@ it('loads the promotions, filters them by category tab, and shows each state', a
     ],
     available: 1,
   } as never);
-  renderAt('/promotions');
+  const store = renderAt('/promotions');
   expect(await screen.findByTestId('promo-card-P1')).toBeInTheDocument();
+  expect(store.get(publicStateAtom).availablePromoCount).toBe(1); // the header's count
   expect(screen.getByTestId('promo-state-P2')).toHaveTextContent('Coming soon');
   expect(within(screen.getByTestId('promo-card-P3')).getByText('For new members only.')).toBeInTheDocument();
   fireEvent.click(screen.getByTestId('promo-tab-slots'));
