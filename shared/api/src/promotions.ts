@@ -183,3 +183,34 @@ export const PROMOTION_PATHS = {
   /** POST sealed { points, requestKey, paymentPassword } */
   convert: '/wps/relay/passwordCheck/MCS2_convertPoint',
 } as const;
+
+export interface MissionDto {
+  id: number;
+  code: string;
+  title: string;
+  gameType: string | null;
+  period: 'DAY' | 'WEEK';
+  target: string;
+  /** valid bets counted this period, never above target */
+  progress: string;
+  reward: string;
+  claimed: boolean;
+  claimable: boolean;
+  periodEndsAt: string;
+}
+
+export interface LeaderboardDto {
+  period: 'DAY' | 'WEEK';
+  periodStart: string;
+  /** the top members by valid bets this period, accounts masked */
+  list: { rank: number; account: string; validBet: string; me: boolean }[];
+}
+
+export const MISSION_PATHS = {
+  /** GET ?lang= */
+  list: '/wps/relay/MCSFE_getMissionList',
+  /** POST { id } */
+  claim: '/wps/relay/MCSFE_claimMission',
+  /** GET ?period=DAY|WEEK */
+  leaderboard: '/wps/relay/MCSFE_getLeaderboard',
+} as const;

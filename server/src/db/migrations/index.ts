@@ -24,6 +24,7 @@ import { referralCodeIndex } from './0032_referral_code_index';
 import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
 import { promotions } from './0043_promotions';
+import { missions } from './0044_missions';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   socialSignin,
   memberMessages,
   promotions,
+  missions,
 ];

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Queryable } from '../../db/db';
 import { registerBadgeCounter } from '../centre/badges';
+import { claimableMissions, missionRoutes } from './missions';
 import { pointRoutes } from './points.routes';
 import { promotionOpsRoutes } from './promotions-ops.routes';
 import { promotionRoutes } from './promotions.routes';
@@ -27,8 +28,10 @@ export const promotionsDomain = fp<PromotionsOptions>(
   async (app, opts) => {
     const now = opts.now ?? (() => new Date());
     registerBadgeCounter(app, 'reward', claimableRewards);
+    registerBadgeCounter(app, 'mission', claimableMissions);
     await app.register(promotionRoutes, { now });
     await app.register(pointRoutes);
+    await app.register(missionRoutes, { now });
     await app.register(promotionOpsRoutes, { prefix: '/ops' });
   },
   { name: 'promotions', dependencies: ['centre'] },

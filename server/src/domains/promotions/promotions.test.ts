@@ -1,4 +1,4 @@
-import { PROMOTION_CATEGORIES, PROMOTION_PATHS as P } from '@khela/api/promotions';
+import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { opsCall } from '../../test-support/test-db';
 import { settleBonusesForWithdrawal } from './promotions.service';
@@ -367,5 +367,48 @@ describe('the points mall', () => {
     const config = (await api(t, 'GET', P.pointConfig, m.token)).body.value;
     expect(config).toMatchObject({ poishaPerPoint: '100', minConvert: '50', vipLevel: 0, memberRate: '10' });
     expect(config.rates.length).toBeGreaterThan(1);
+  });
+});
+
+describe('missions and the leaderboard', () => {
+  it('progress from valid bets of the game type this period; the reward is claimed once; the leaderboard masks accounts', async () => {
+    const [counted] = t.vendors;
+    const code = `M_${Date.now().toString(36).toUpperCase()}`;
+    await t.db.query(
+      `INSERT INTO missions (code, title_bn, title_en, game_type, target, reward, period) VALUES ($1, 'মিশন', 'Mission', $2, 5000, 700, 'DAY')`,
+      [code, counted.gameType],
+    );
+    const m = await promoMember(t);
+    await t.app.ledger.post({
+      key: `mission-fund-${m.id}`,
+      kind: 'ADJUSTMENT',
+      memberId: m.id,
+      createdBy: 'ops:tester',
+      legs: [
+        { account: { member: m.id }, amount: BigInt(100000) },
+        { account: { house: 'MANUAL_ADJUSTMENTS' }, amount: BigInt(-100000) },
+      ],
+    });
+    const mine = async () =>
+      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string }[]).find((x) => x.code === code);
+    await play(t, m, 1, BigInt(9000)); // another game type: not counted
+    await play(t, m, 0, BigInt(3000));
+    expect(await mine()).toMatchObject({ progress: '3000', target: '5000', claimable: false, claimed: false });
+    const id = (await mine())!.id as unknown as number;
+    expect((await api(t, 'POST', M.claim, m.token, { id })).body.errorCode).toBe('MISSION_NOT_DONE');
+    await play(t, m, 0, BigInt(4000));
+    expect(await mine()).toMatchObject({ progress: '5000', claimable: true });
+    expect((await api(t, 'GET', '/wps/relay/CSP_unreadCount', m.token)).body.value.mission).toBeGreaterThanOrEqual(1);
+    const cash = await balanceOf(t.db, m.id);
+    const claims = await Promise.all([1, 2, 3].map(() => api(t, 'POST', M.claim, m.token, { id })));
+    expect(claims.filter((c) => c.status === 200)).toHaveLength(1);
+    expect(claims.filter((c) => c.body.errorCode === 'ALREADY_CLAIMED')).toHaveLength(2);
+    expect(await balanceOf(t.db, m.id)).toBe(cash + BigInt(700));
+    expect(await mine()).toMatchObject({ claimed: true, claimable: false });
+
+    const board = (await api(t, 'GET', `${M.leaderboard}?period=DAY`, m.token)).body.value;
+    const me = board.list.find((r: { me: boolean }) => r.me);
+    expect(me).toMatchObject({ validBet: '16000', account: `${m.account.slice(0, 2)}***${m.account.slice(-1)}` });
+    expect(board.list.map((r: { rank: number }) => r.rank)).toEqual(board.list.map((_: unknown, i: number) => i + 1));
   });
 });
