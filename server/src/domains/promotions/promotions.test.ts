@@ -390,11 +390,13 @@ describe('missions and the leaderboard', () => {
       ],
     });
     const mine = async () =>
-      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string }[]).find((x) => x.code === code);
+      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string; id: number }[]).find(
+        (x) => x.code === code,
+      );
     await play(t, m, 1, BigInt(9000)); // another game type: not counted
     await play(t, m, 0, BigInt(3000));
     expect(await mine()).toMatchObject({ progress: '3000', target: '5000', claimable: false, claimed: false });
-    const id = (await mine())!.id as unknown as number;
+    const id = (await mine())!.id;
     expect((await api(t, 'POST', M.claim, m.token, { id })).body.errorCode).toBe('MISSION_NOT_DONE');
     await play(t, m, 0, BigInt(4000));
     expect(await mine()).toMatchObject({ progress: '5000', claimable: true });
