@@ -63,6 +63,7 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
   personalProfit: lazyPage(() => import('./features/records/ProfitPage')),
   bonusDetails: lazyPage(() => import('./features/rewards/BonusDetailsPage')),
   rewardCenter: lazyPage(() => import('./features/rewards/RewardCenterPage')),
+  missionLeaderboard: lazyPage(() => import('./features/missions/MissionLeaderboardPage')),
   referral: lazyPage(() => import('./features/referral/ReferralPage')),
   messageV2: lazyPage(() => import('./features/messages/MessagesPage')),
   responsibleGaming: lazyPage(() => import('./features/rg/ResponsibleGamingPage')),

@@ -107,9 +107,9 @@ describe('the member centre frame', () => {
   });
 
   it('opens a page by its URL, and says so of an unknown one', async () => {
-    const { unmount } = renderAt('/member/missionLeaderboard');
-    expect(await screen.findByTestId('member-page-missionLeaderboard')).toHaveTextContent('Nothing here yet.');
-    expect(screen.getByTestId('menu-missionLeaderboard')).toHaveClass('active');
+    const { unmount } = renderAt('/member/manualRebate');
+    expect(await screen.findByTestId('member-page-manualRebate')).toHaveTextContent('Nothing here yet.');
+    expect(screen.getByTestId('menu-manualRebate')).toHaveClass('active');
     await screen.findByTestId('member-vip');
     unmount();
     renderAt('/member/nowhere');

@@ -7,7 +7,7 @@ import { useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { BonusCard } from './BonusCard';
 import { bn, en } from './locales';
-import './rewards.css';
+import '../../common/rewards/rewards.css';
 
 addNamespace(NS, { bn, en });
 
