@@ -1,6 +1,8 @@
 import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
-import { opsCall } from '../../test-support/test-db';
+import { runOps } from '../../cli/ops';
+import { opsCall, TEST_OPS_KEY } from '../../test-support/test-db';
+import { listen } from '../live/live.test-support';
 import { settleBonusesForWithdrawal } from './promotions.service';
 import {
   api,
@@ -412,5 +414,58 @@ describe('missions and the leaderboard', () => {
     const me = board.list.find((r: { me: boolean }) => r.me);
     expect(me).toMatchObject({ validBet: '16000', account: `${m.account.slice(0, 2)}***${m.account.slice(-1)}` });
     expect(board.list.map((r: { rank: number }) => r.rank)).toEqual(board.list.map((_: unknown, i: number) => i + 1));
+  });
+});
+
+describe('ops promotion / points (CLI)', () => {
+  it('creates, changes and lists promotions, decides applications, sets the points ratio', async () => {
+    const base = await listen(t.app);
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    const code = `CLI_${Date.now().toString(36).toUpperCase()}`;
+    await run(
+      'promotion',
+      'create',
+      JSON.stringify({
+        code,
+        category: 'others',
+        titleBn: 'সিএলআই',
+        titleEn: 'From the CLI',
+        contentBn: '<p>x</p>',
+        contentEn: '<p>x<script>y</script></p>',
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        kind: 'FIXED',
+        fixedAmount: '1500',
+        wageringMultiplier: 2,
+        needsApproval: true,
+      }),
+    );
+    expect(lines.pop()).toMatch(new RegExp(`^promotion \\d+ ${code} created$`));
+    const id = Number((await t.db.one<{ id: string }>(`SELECT id FROM promotions WHERE code = $1`, [code]))!.id);
+    expect((await t.db.one<{ content_en: string }>(`SELECT content_en FROM promotions WHERE id = $1`, [id]))!.content_en).toBe(
+      '<p>x</p>',
+    );
+    await run('promotion', 'set', String(id), '{"sort": -5}');
+    expect(lines.pop()).toBe(`promotion ${id} ${code} changed (ACTIVE)`);
+    await run('promotion', 'list');
+    expect(lines.some((l) => l.includes(code))).toBe(true);
+
+    const m = await promoMember(t);
+    await join(m, id);
+    await claim(m, id);
+    lines.length = 0;
+    await run('promotion', 'applications');
+    const line = lines.find((l) => l.includes(m.account))!;
+    const appId = line.split('\t')[0];
+    await run('promotion', 'approve', appId);
+    expect(lines.pop()).toBe(`application ${appId}: ISSUED`);
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(1500));
+    await expect(run('promotion', 'reject', appId)).rejects.toThrow(/409 ALREADY_DECIDED/);
+    await expect(run('promotion', 'create', 'not json')).rejects.toThrow(/JSON/);
+
+    await run('points', 'settings', '--poisha-per-point', '500', '--min-convert', '50');
+    expect(lines.pop()).toBe('points: 1 point per 500 poisha of valid bets; convert at least 50');
+    await expect(run('points', 'approve', '999999')).rejects.toThrow(/404 REDEMPTION_NOT_FOUND/);
   });
 });
