@@ -214,3 +214,23 @@ export const MISSION_PATHS = {
   /** GET ?period=DAY|WEEK */
   leaderboard: '/wps/relay/MCSFE_getLeaderboard',
 } as const;
+
+export interface RedEnvelopeDto {
+  id: number;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  /** open now, not claimed by the member, and something left */
+  open: boolean;
+  /** the member's amount once claimed */
+  claimed: string | null;
+  /** nothing left of the budget */
+  empty: boolean;
+}
+
+export const RED_ENVELOPE_PATHS = {
+  /** GET ?lang=: the envelopes open now or starting within a day */
+  list: '/wps/relay/MCSFE_getRedEnvelopes',
+  /** POST { id } */
+  claim: '/wps/relay/MCSFE_claimRedEnvelope',
+} as const;

@@ -25,6 +25,7 @@ import { socialSignin } from './0035_social_signin';
 import { memberMessages } from './0036_member_messages';
 import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
+import { redEnvelopes } from './0045_red_envelopes';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   memberMessages,
   promotions,
   missions,
+  redEnvelopes,
 ];

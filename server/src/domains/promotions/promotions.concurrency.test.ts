@@ -1,6 +1,7 @@
 // Exactly once under concurrency (run on PostgreSQL: KHELA_TEST_ENGINE=postgres): 100 parallel claims
-// of one reward pay once; 100 parallel redeems of the last 10 items succeed exactly 10 times.
-import { PROMOTION_PATHS as P } from '@khela/api/promotions';
+// of one reward pay once; 100 parallel redeems of the last 10 items succeed exactly 10 times; red
+// envelopes pay once per member and never above their budget.
+import { PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { opsCall } from '../../test-support/test-db';
 import {
@@ -98,4 +99,30 @@ it('100 parallel redeems of the last 10 items succeed exactly 10 times; stock ne
     [rewardId],
   );
   expect(spent!.n).toBe('100');
+});
+
+it('parallel red-envelope claims: one per member, the budget never exceeded', async () => {
+  const created = await opsCall(t.app, 'POST', '/ops/red-envelopes', {
+    titleBn: 'লাল খাম',
+    titleEn: 'Rush',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    minAmount: '100',
+    maxAmount: '300',
+    budget: '2000',
+    operator: 'tester',
+  });
+  const id = Number(created.body.value.id);
+  const members = await Promise.all(Array.from({ length: 20 }, () => promoMember(t)));
+  const same = await Promise.all(Array.from({ length: 20 }, () => api(t, 'POST', R.claim, members[0].token, { id })));
+  expect(same.filter((r) => r.status === 200)).toHaveLength(1);
+  const rush = await Promise.all(members.slice(1).map((m) => api(t, 'POST', R.claim, m.token, { id })));
+  expect(rush.every((r) => r.status === 200 || r.body.errorCode === 'RED_ENVELOPE_EMPTY')).toBe(true);
+  const row = await t.db.one<{ paid: string; remaining: string }>(
+    `SELECT (SELECT coalesce(sum(amount), 0)::text FROM red_envelope_claims WHERE envelope_id = $1) AS paid, remaining::text
+       FROM red_envelopes WHERE id = $1`,
+    [id],
+  );
+  expect(BigInt(row!.paid) + BigInt(row!.remaining)).toBe(BigInt(2000));
+  expect(BigInt(row!.remaining) < BigInt(100)).toBe(true);
 });

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db';
 import { registerBadgeCounter } from '../centre/badges';
 import { claimableMissions, missionRoutes } from './missions';
 import { pointRoutes } from './points.routes';
+import { redEnvelopeOpsRoutes, redEnvelopeRoutes } from './red-envelopes';
 import { promotionOpsRoutes } from './promotions-ops.routes';
 import { promotionRoutes } from './promotions.routes';
 import { wageringDone, type ParticipationRow } from './promotions.service';
@@ -32,6 +33,8 @@ export const promotionsDomain = fp<PromotionsOptions>(
     await app.register(promotionRoutes, { now });
     await app.register(pointRoutes);
     await app.register(missionRoutes, { now });
+    await app.register(redEnvelopeRoutes, { now });
+    await app.register(redEnvelopeOpsRoutes, { prefix: '/ops/red-envelopes' });
     await app.register(promotionOpsRoutes, { prefix: '/ops' });
   },
   { name: 'promotions', dependencies: ['centre'] },

@@ -10,6 +10,7 @@ import {
   wageringRequired,
   type RewardRule,
 } from './promotions.rules';
+import { drawAmount } from './red-envelopes';
 
 const poisha = fc.bigInt({ min: BigInt(0), max: BigInt(10) ** BigInt(12) });
 const contribution = fc.dictionary(fc.constantFrom(...GAME_TYPES), fc.integer({ min: 0, max: 100 }));
@@ -145,5 +146,28 @@ describe('activity states', () => {
 
   it('an information-only promotion has no state', () => {
     expect(activityState({ ...base, kind: 'INFO' })).toEqual({ state: null, reason: null });
+  });
+});
+
+describe('red envelope draws', () => {
+  it('stay between the bounds, never above what is left, nothing when less than the minimum is left', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: BigInt(1), max: BigInt(10) ** BigInt(9) }),
+        fc.bigInt({ min: BigInt(0), max: BigInt(10) ** BigInt(9) }),
+        fc.bigInt({ min: BigInt(0), max: BigInt(10) ** BigInt(10) }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (min, extra, remaining, r) => {
+          const max = min + extra;
+          const amount = drawAmount(min, max, remaining, (n) => Math.floor(r * n));
+          if (remaining < min) expect(amount).toBe(BigInt(0));
+          else {
+            expect(amount >= min).toBe(true);
+            expect(amount <= max).toBe(true);
+            expect(amount <= remaining).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });

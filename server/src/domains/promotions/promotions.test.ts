@@ -1,4 +1,4 @@
-import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P } from '@khela/api/promotions';
+import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { runOps } from '../../cli/ops';
 import { opsCall, TEST_OPS_KEY } from '../../test-support/test-db';
@@ -467,5 +467,70 @@ describe('ops promotion / points (CLI)', () => {
     await run('points', 'settings', '--poisha-per-point', '500', '--min-convert', '50');
     expect(lines.pop()).toBe('points: 1 point per 500 poisha of valid bets; convert at least 50');
     await expect(run('points', 'approve', '999999')).rejects.toThrow(/404 REDEMPTION_NOT_FOUND/);
+  });
+});
+
+describe('red envelopes', () => {
+  it('an operator schedules one; a member opens it once while open, within the bounds, within the budget', async () => {
+    const soon = await ops('POST', '/ops/red-envelopes', {
+      titleBn: 'লাল খাম',
+      titleEn: 'Later envelope',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      minAmount: '100',
+      maxAmount: '500',
+      budget: '1000',
+      operator: 'tester',
+    });
+    expect(soon.status).toBe(201);
+    const open = await ops('POST', '/ops/red-envelopes', {
+      titleBn: 'লাল খাম',
+      titleEn: 'Red envelope',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      minAmount: '100',
+      maxAmount: '500',
+      budget: '1000',
+      operator: 'tester',
+    });
+    const id = Number(open.body.value.id);
+    expect(
+      (
+        await ops('POST', '/ops/red-envelopes', {
+          ...{ titleBn: 'x', titleEn: 'x', startsAt: new Date().toISOString() },
+          endsAt: new Date().toISOString(),
+          minAmount: '5',
+          maxAmount: '1',
+          budget: '9',
+          operator: 'tester',
+        })
+      ).status,
+    ).toBe(400);
+
+    const members = await Promise.all(Array.from({ length: 12 }, () => promoMember(t)));
+    const first = members[0];
+    const list = (await api(t, 'GET', `${R.list}?lang=EN`, first.token)).body.value;
+    expect(list.find((e: { id: number }) => e.id === id)).toMatchObject({ title: 'Red envelope', open: true, claimed: null });
+    expect(list.find((e: { id: number }) => e.id === Number(soon.body.value.id))).toMatchObject({ open: false });
+    expect((await api(t, 'POST', R.claim, first.token, { id: Number(soon.body.value.id) })).body.errorCode).toBe(
+      'RED_ENVELOPE_NOT_OPEN',
+    );
+
+    const paid: bigint[] = [];
+    for (const m of members) {
+      const r = await api(t, 'POST', R.claim, m.token, { id });
+      if (r.status === 200) {
+        const amount = BigInt(r.body.value.amount);
+        expect(amount >= BigInt(100) && amount <= BigInt(500)).toBe(true);
+        expect(await balanceOf(t.db, m.id)).toBe(amount);
+        paid.push(amount);
+      } else expect(r.body.errorCode).toBe('RED_ENVELOPE_EMPTY');
+    }
+    const total = paid.reduce((s, a) => s + a, BigInt(0));
+    expect(total <= BigInt(1000)).toBe(true);
+    expect(total > BigInt(900)).toBe(true); // it ran out: less than the minimum is left
+    expect((await api(t, 'POST', R.claim, first.token, { id })).body.errorCode).toBe('ALREADY_CLAIMED');
+    const after = (await api(t, 'GET', `${R.list}?lang=EN`, first.token)).body.value.find((e: { id: number }) => e.id === id);
+    expect(after).toMatchObject({ open: false, claimed: paid[0].toString(), empty: true });
   });
 });
