@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { BonusCard } from './BonusCard';
+import { RedEnvelopes } from './RedEnvelopes';
 import { bn, en } from './locales';
 import '../../common/rewards/rewards.css';
 
@@ -50,6 +51,7 @@ export default function RewardCenterPage() {
         </p>
       ) : null}
       {failed ? <ErrorState message={failed} testId="reward-error" /> : null}
+      <RedEnvelopes />
       <h2>{t('rewards.claimable')}</h2>
       {v.claimable.length ? (
         <ul className="rw-list" data-testid="reward-claimable">

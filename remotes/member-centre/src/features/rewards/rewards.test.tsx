@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
 import { ApiError, apiRequest } from '@khela/api';
-import { PROMOTION_PATHS, type BonusDto } from '@khela/api/promotions';
+import { PROMOTION_PATHS, RED_ENVELOPE_PATHS, type BonusDto } from '@khela/api/promotions';
 import '../../i18n';
 import BonusDetailsPage from './BonusDetailsPage';
 import RewardCenterPage from './RewardCenterPage';
@@ -68,6 +68,7 @@ describe('reward centre', () => {
             ? { claimable: [], history: [bonus(7, { status: 'CLAIMED', wageringDone: '80000' })] }
             : { claimable: [bonus(7, { claimable: true, wageringDone: '80000' })], history: [] }
         ) as never;
+      if (path === RED_ENVELOPE_PATHS.list) return [] as never;
       if (path === PROMOTION_PATHS.claimReward) {
         calls++;
         claimed = true;
@@ -88,10 +89,51 @@ describe('reward centre', () => {
   it('says why a claim is refused', async () => {
     api.mockImplementation(async (path) => {
       if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [bonus(3, { claimable: true })], history: [] } as never;
+      if (path === RED_ENVELOPE_PATHS.list) return [] as never;
       throw new ApiError('ALREADY_CLAIMED', 'x', 409);
     });
     render(<RewardCenterPage />);
     fireEvent.click(await screen.findByTestId('claim-reward-3'));
     expect(await screen.findByTestId('reward-error')).toHaveTextContent('This reward was claimed already.');
   });
+});
+
+it('opens a red envelope once; a later one says when it opens', async () => {
+  let opened: string | null = null;
+  api.mockImplementation(async (path) => {
+    if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [], history: [] } as never;
+    if (path === RED_ENVELOPE_PATHS.list)
+      return [
+        {
+          id: 1,
+          title: 'Eid drop',
+          startsAt: '2026-11-28T00:00:00.000Z',
+          endsAt: '2026-11-29T00:00:00.000Z',
+          open: !opened,
+          claimed: opened,
+          empty: false,
+        },
+        {
+          id: 2,
+          title: 'Later',
+          startsAt: '2026-11-28T12:00:00.000Z',
+          endsAt: '2026-11-29T00:00:00.000Z',
+          open: false,
+          claimed: null,
+          empty: false,
+        },
+      ] as never;
+    if (path === RED_ENVELOPE_PATHS.claim) {
+      opened = '25700';
+      return { amount: '25700', balance: '30000' } as never;
+    }
+    throw new Error(`unexpected ${path}`);
+  });
+  render(<RewardCenterPage />);
+  expect(await screen.findByTestId('envelope-2')).toHaveTextContent('Opens');
+  fireEvent.click(await screen.findByTestId('open-envelope-1'));
+  expect(await screen.findByTestId('envelope-notice')).toHaveTextContent(
+    'The red envelope held ৳257.00: it is in your main wallet.',
+  );
+  await waitFor(() => expect(screen.getByTestId('envelope-1')).toHaveTextContent('You got ৳257.00'));
 });
