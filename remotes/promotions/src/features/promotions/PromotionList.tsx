@@ -16,7 +16,9 @@ export function PromotionList({ loginKey }: { loginKey: string }) {
   const { t, i18n } = useTranslation(NS);
   const lang = langOf(i18n.language);
   const [category, setCategory] = useState<(typeof PROMOTION_CATEGORIES)[number]>('all');
-  const [load, retry] = useLoad(`promotions:${lang}:${loginKey}`, (signal) => fetchPromotions(lang, signal));
+  const [load, retry] = useLoad(`promotions:${lang}:${loginKey}`, (signal) =>
+    fetchPromotions(lang, signal, loginKey === 'member'),
+  );
   const setPublic = useSetAtom(publicStateAtom);
   const available = load.state === 'ok' && loginKey === 'member' ? load.value.available : null;
   // the header's count of promotions to join or claim follows what this list says

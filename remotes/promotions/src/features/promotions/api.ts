@@ -1,9 +1,16 @@
 import { apiRequest, formatTaka } from '@khela/api';
+import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { PROMOTION_PATHS, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
 import type { Lang } from '../../lib/content';
 
-export const fetchPromotions = (lang: Lang, signal: AbortSignal) =>
-  apiRequest<PromotionListDto>(PROMOTION_PATHS.list, { query: { lang }, signal });
+/**
+ * The promotions list. A guest's first view came inlined with the page (first-data.ts); a member's
+ * cards carry their own states, so a member always asks the API (onResponse skips the inlined answer).
+ */
+export const fetchPromotions = (lang: Lang, signal: AbortSignal, member: boolean) => {
+  const r = FIRST_REQUESTS.promotions(lang);
+  return apiRequest<PromotionListDto>(r.path, { query: r.query, signal, ...(member ? { onResponse: () => undefined } : {}) });
+};
 
 export const fetchPromotion = (id: number, lang: Lang, signal: AbortSignal) =>
   apiRequest<PromotionDetailDto>(PROMOTION_PATHS.detail, { query: { id, lang }, signal });
