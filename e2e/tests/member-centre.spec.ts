@@ -44,7 +44,7 @@ test('the frame: menu groups, the top, each page by the menu and by URL, BN and 
   // by the menu
   await page.getByTestId('menu-bonusDetails').click();
   await expect(page).toHaveURL(/\/member\/bonusDetails$/);
-  await expect(page.getByTestId('member-page-bonusDetails')).toContainText('Nothing here yet.');
+  await expect(page.getByTestId('member-page-bonusDetails')).toContainText('You have no bonuses yet.');
   await page.getByTestId('menu-personalHistoryCopy').click();
   await expect(page.getByTestId('bets-page')).toBeVisible();
   // the referral page (REFERRAL3 is on in the seed): the member's code and invite link

@@ -46,6 +46,7 @@ import { centreDomain, type CentreOptions } from './domains/centre/centre.plugin
 import { messagesDomain } from './domains/messages/messages.plugin';
 import { feedbackDomain } from './domains/feedback/feedback.plugin';
 import { agentDomain, type AgentOptions } from './domains/agent/agent.plugin';
+import { promotionsDomain, type PromotionsOptions } from './domains/promotions/promotions.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export interface ApiOptions {
   centre?: CentreOptions;
   /** The agent centre: the reports' clock, the real-time salary window, settlement test hooks. */
   agent?: AgentOptions;
+  promotions?: PromotionsOptions;
 }
 
 /**
@@ -217,6 +219,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(messagesDomain);
     await app.register(feedbackDomain);
     await app.register(agentDomain, opts.agent ?? {});
+    await app.register(promotionsDomain, opts.promotions ?? {});
     return app;
   } catch (err) {
     await app.close().catch(() => undefined);

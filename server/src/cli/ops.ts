@@ -23,6 +23,7 @@ import { auditCommands } from './audit.commands';
 import { operatorName } from './wallet.commands';
 import { messageCommands } from './messages.commands';
 import { feedbackCommands } from './feedback.commands';
+import { promotionCommands } from './promotions.commands';
 
 export type { OpsContext } from './kit';
 
@@ -39,6 +40,7 @@ const COMMAND_SETS: readonly CommandSet[] = [
   auditCommands,
   messageCommands,
   feedbackCommands,
+  promotionCommands,
 ];
 
 export const USAGE = [

@@ -20,6 +20,8 @@ export const FIRST_REQUESTS = {
     query: { types: 'PL', platform: 'W', language: lang },
   }),
   help: (lang: string): DataRequest => ({ path: '/wps/system/helpCenter', query: { lang, device: 'WEB' } }),
+  /** the promotions as a guest sees them (a member's states are asked for afresh) */
+  promotions: (lang: string): DataRequest => ({ path: '/wps/relay/MCSFE_getPromotionList', query: { lang } }),
   vendorLanes: (lang: string): DataRequest => ({
     path: '/wps/relay/GCSGAME_newGameVendor',
     query: { language: lang, clientType: CLIENT_TYPE },
@@ -85,7 +87,11 @@ export function entryRoute(pathname: string, search: string, lang: string): Entr
     };
   }
   const fixed: Record<string, EntryRoute> = {
-    '/promotions': { name: 'promotions', area: { remote: 'promotions', module: 'PromotionsPage' }, requests: [] },
+    '/promotions': {
+      name: 'promotions',
+      area: { remote: 'promotions', module: 'PromotionsPage' },
+      requests: [FIRST_REQUESTS.promotions(lang)],
+    },
     '/notice': {
       name: 'notice',
       area: { remote: 'promotions', module: 'NoticeCentre' },

@@ -87,7 +87,7 @@ describe('the member centre frame', () => {
     await waitFor(() => expect(screen.queryByTestId('badge-messageV2')).toBeNull());
     expect(screen.getByTestId('badge-missionLeaderboard')).toHaveTextContent('1');
     expect(within(screen.getByTestId('menu-rewardCenter')).getByTestId('badge-rewardCenter')).toHaveTextContent('4');
-    expect(sessionStore.get(publicStateAtom)).toMatchObject({ unreadMessage: 0, availablePromoCount: 4 });
+    expect(sessionStore.get(publicStateAtom)).toMatchObject({ unreadMessage: 0 });
     await screen.findByTestId('member-vip');
   });
 
@@ -107,9 +107,9 @@ describe('the member centre frame', () => {
   });
 
   it('opens a page by its URL, and says so of an unknown one', async () => {
-    const { unmount } = renderAt('/member/bonusDetails');
-    expect(await screen.findByTestId('member-page-bonusDetails')).toHaveTextContent('Nothing here yet.');
-    expect(screen.getByTestId('menu-bonusDetails')).toHaveClass('active');
+    const { unmount } = renderAt('/member/manualRebate');
+    expect(await screen.findByTestId('member-page-manualRebate')).toHaveTextContent('Nothing here yet.');
+    expect(screen.getByTestId('menu-manualRebate')).toHaveClass('active');
     await screen.findByTestId('member-vip');
     unmount();
     renderAt('/member/nowhere');

@@ -18,7 +18,7 @@ export function useBadges(): UnreadCountDto {
     const ac = new AbortController();
     const apply = (next: UnreadCountDto) => {
       setCounts(next);
-      setPublic((p) => ({ ...p, unreadMessage: next.message, availablePromoCount: next.reward }));
+      setPublic((p) => ({ ...p, unreadMessage: next.message }));
     };
     const off = onLiveEvent('badges', (next) => {
       live = true;

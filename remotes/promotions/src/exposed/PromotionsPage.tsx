@@ -1,40 +1,27 @@
-import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@khela/ui';
+import { useSearchParams } from 'react-router-dom';
+import { addNamespace } from '@khela/i18n';
+import { loginStateAtom } from '@khela/session';
 import { NS } from '../i18n';
+import { PromotionDetail } from '../features/promotions/PromotionDetail';
+import { PromotionList } from '../features/promotions/PromotionList';
+import { bn, en } from '../features/promotions/locales';
 import '../promotions.css';
 
-export const PROMOTION_CATEGORIES = [
-  'all',
-  'sports',
-  'live',
-  'slots',
-  'cards',
-  'fish',
-  'lotto',
-  'rebate',
-  'pointsMall',
-  'ranking',
-  'deposit',
-  'app',
-  'newbie',
-  'others',
-] as const;
+addNamespace(NS, { bn, en });
 
+/** /promotions: the promotions by category, or one promotion (?id=) with its detail. */
 export default function PromotionsPage() {
   const { t } = useTranslation(NS);
-  const [category, setCategory] = useState<(typeof PROMOTION_CATEGORIES)[number]>('all');
+  const [params] = useSearchParams();
+  const { isLogin } = useAtomValue(loginStateAtom);
+  const id = Number(params.get('id'));
+  if (Number.isSafeInteger(id) && id > 0) return <PromotionDetail id={id} />;
   return (
     <div className="promo" data-testid="promotions-page">
       <h1>{t('title')}</h1>
-      <div className="promo-tabs" role="tablist">
-        {PROMOTION_CATEGORIES.map((c) => (
-          <button key={c} type="button" role="tab" aria-selected={c === category} onClick={() => setCategory(c)}>
-            {t(`categories.${c}`)}
-          </button>
-        ))}
-      </div>
-      <EmptyState>{t('noPromotions')}</EmptyState>
+      <PromotionList loginKey={isLogin ? 'member' : 'guest'} />
     </div>
   );
 }

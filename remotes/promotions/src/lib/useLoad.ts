@@ -1,17 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type Load<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: unknown };
 
 /**
  * Loads with `fetcher` whenever `key` changes (a language switch, a page): loading, the value, or
  * the error, and `retry`. A later answer never overwrites a newer request's (the old one is aborted).
+ * A retry of the same key keeps the value on screen until the new one arrives (a reload after an
+ * action does not blank the page nor the action's message).
  */
 export function useLoad<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): [Load<T>, () => void] {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const lastKey = useRef(key);
   useEffect(() => {
     const ctrl = new AbortController();
-    setLoad({ state: 'loading' });
+    const sameKey = lastKey.current === key;
+    lastKey.current = key;
+    setLoad((l) => (sameKey && l.state === 'ok' ? l : { state: 'loading' }));
     fetcher(ctrl.signal).then(
       (value) => !ctrl.signal.aborted && setLoad({ state: 'ok', value }),
       (error: unknown) => !ctrl.signal.aborted && setLoad({ state: 'error', error }),

@@ -27,6 +27,9 @@ import { agents } from './0037_agents';
 import { memberAuthenticator } from './0040_member_authenticator';
 import { feedback } from './0041_feedback';
 import { manualRebate } from './0042_manual_rebate';
+import { promotions } from './0043_promotions';
+import { missions } from './0044_missions';
+import { redEnvelopes } from './0045_red_envelopes';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -66,4 +69,7 @@ export const migrations: readonly Migration[] = [
   memberAuthenticator,
   feedback,
   manualRebate,
+  promotions,
+  missions,
+  redEnvelopes,
 ];

@@ -1,6 +1,7 @@
 // Withdrawals: payout accounts, the request (money moves to WITHDRAWALS_PAYABLE at once), the
 // operator's decision (paid out, or rejected and reversed), and the member's confirmation.
 // Reusable by any layout: the routes only validate and shape.
+import { settleBonusesForWithdrawal } from '../promotions/promotions.service';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -207,6 +208,8 @@ export async function requestWithdrawal(app: FastifyInstance, input: RequestWith
       await memberPaymentRow(tx.q, member.id, { forUpdate: true });
       const again = await findWithdrawalByKey(tx.q, member.id, requestKey);
       if (again) return sameRequest(again);
+      // a bonus still wagering blocks the withdrawal or is forfeited, as its promotion says
+      await settleBonusesForWithdrawal(tx, member.id);
       const today = await countWithdrawalsSince(tx.q, member.id, dhakaDayStart(now));
       if (today >= rules.withdrawDailyCount) {
         throw new ApiError(409, 'DAILY_WITHDRAWAL_LIMIT', `At most ${rules.withdrawDailyCount} withdrawals a day`, {

@@ -22,7 +22,8 @@ export type HouseAccount =
   | 'MANUAL_ADJUSTMENTS'
   | 'WITHDRAWALS_PAYABLE'
   | 'VENDOR_CLEARING'
-  | 'AGENT_SALARIES';
+  | 'AGENT_SALARIES'
+  | 'PROMOTIONS';
 
 export type MemberWallet = 'MAIN' | 'VENDOR' | 'BONUS';
 

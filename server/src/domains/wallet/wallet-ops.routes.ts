@@ -18,6 +18,7 @@ const HOUSE_ACCOUNTS: HouseAccount[] = [
   'WITHDRAWALS_PAYABLE',
   'VENDOR_CLEARING',
   'AGENT_SALARIES',
+  'PROMOTIONS',
 ];
 
 interface AdjustBody {

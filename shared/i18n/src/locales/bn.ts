@@ -25,6 +25,7 @@ export const bn: CommonResources = {
     logout: 'লগআউট',
     home: 'হোম',
     promotions: 'প্রমোশন',
+    promotionsAvailable: '{{count}}টি প্রমোশনে যোগ দেওয়া বা দাবি করা যায়',
   },
   nav: {
     HOME: 'হোম',

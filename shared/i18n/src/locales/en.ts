@@ -23,6 +23,7 @@ export const en = {
     logout: 'Log out',
     home: 'Home',
     promotions: 'Promotions',
+    promotionsAvailable: '{{count}} promotions to join or claim',
   },
   nav: {
     HOME: 'Home',

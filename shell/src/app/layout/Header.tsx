@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getToken, loginStateAtom, openModalAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
+import { getToken, loginStateAtom, openModalAtom, publicStateAtom, sessionPhaseAtom, sideMenuOpenAtom } from '@khela/session';
 import { HeaderAccount } from '../../features/live/LiveGate';
 import { HeaderGameMenu } from './HeaderGameMenu';
 
@@ -13,6 +13,9 @@ export function Header() {
   const pending = useAtomValue(sessionPhaseAtom) === 'pending' && !login.isLogin && !!getToken();
   const openModal = useSetAtom(openModalAtom);
   const [menuOpen, setMenuOpen] = useAtom(sideMenuOpenAtom);
+  // the promotions the member can join or claim now (the public state's availablePromoCount)
+  const publicState = useAtomValue(publicStateAtom);
+  const available = login.isLogin ? publicState.availablePromoCount : 0;
   return (
     <header className="k-header" data-testid="header">
       <button
@@ -35,7 +38,18 @@ export function Header() {
         <NavLink to="/" end>
           {t('header.home')}
         </NavLink>
-        <NavLink to="/promotions">{t('header.promotions')}</NavLink>
+        <NavLink to="/promotions">
+          {t('header.promotions')}
+          {available > 0 ? (
+            <span
+              className="k-count"
+              data-testid="header-promo-count"
+              aria-label={t('header.promotionsAvailable', { count: available })}
+            >
+              {available}
+            </span>
+          ) : null}
+        </NavLink>
         <HeaderGameMenu />
       </nav>
       <div className="k-header__shortcuts">

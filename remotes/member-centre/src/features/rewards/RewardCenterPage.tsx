@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { addNamespace } from '@khela/i18n';
+import { apiRequest, ApiError } from '@khela/api';
+import { PROMOTION_PATHS, type RewardCentreDto } from '@khela/api/promotions';
+import { EmptyState, ErrorState, Loading } from '@khela/ui';
+import { useLoad, useMoney } from '../../common/payments/ui';
+import { NS } from '../../i18n';
+import { BonusCard } from './BonusCard';
+import { RedEnvelopes } from './RedEnvelopes';
+import { bn, en } from './locales';
+import '../../common/rewards/rewards.css';
+
+addNamespace(NS, { bn, en });
+
+/** rewardCenter: bonuses whose wagering is met, claimed into cash once; and the history. */
+export default function RewardCenterPage() {
+  const { t, lang, money } = useMoney();
+  const data = useLoad(
+    (signal) => apiRequest<RewardCentreDto>(PROMOTION_PATHS.rewardCentre, { signal, query: { lang } }),
+    [lang],
+  );
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const claim = async (id: number) => {
+    if (busy !== null) return; // a double click claims once
+    setBusy(id);
+    setFailed(null);
+    setNotice(null);
+    try {
+      const r = await apiRequest<{ amount: string }>(PROMOTION_PATHS.claimReward, { method: 'POST', body: { id } });
+      setNotice(t('rewards.claimed', { amount: money(r.amount) }));
+    } catch (err) {
+      const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
+      setFailed(t([`rewards.errors.${code}`, `errors.${code}`, 'errors.UNKNOWN_ERROR']));
+    } finally {
+      setBusy(null);
+      data.reload();
+    }
+  };
+
+  if (data.loading && !data.value) return <Loading />;
+  if (data.error && !data.value) return <ErrorState onRetry={data.reload} />;
+  const v = data.value!;
+  return (
+    <div data-testid="reward-centre">
+      {notice ? (
+        <p className="rw-notice" role="status" data-testid="reward-notice">
+          {notice}
+        </p>
+      ) : null}
+      {failed ? <ErrorState message={failed} testId="reward-error" /> : null}
+      <RedEnvelopes />
+      <h2>{t('rewards.claimable')}</h2>
+      {v.claimable.length ? (
+        <ul className="rw-list" data-testid="reward-claimable">
+          {v.claimable.map((b) => (
+            <BonusCard
+              key={b.id}
+              b={b}
+              action={
+                <button
+                  type="button"
+                  className="k-button"
+                  data-testid={`claim-reward-${b.id}`}
+                  disabled={busy !== null}
+                  onClick={() => void claim(b.id)}
+                >
+                  {busy === b.id ? t('rewards.claiming') : t('rewards.claim')}
+                </button>
+              }
+            />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>{t('rewards.noClaimable')}</EmptyState>
+      )}
+      <h2>{t('rewards.history')}</h2>
+      {v.history.length ? (
+        <ul className="rw-list" data-testid="reward-history">
+          {v.history.map((b) => (
+            <BonusCard key={b.id} b={b} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>{t('rewards.noHistory')}</EmptyState>
+      )}
+    </div>
+  );
+}

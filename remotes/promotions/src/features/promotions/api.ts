@@ -1,0 +1,46 @@
+import { apiRequest, formatTaka } from '@khela/api';
+import { FIRST_REQUESTS } from '@khela/api/first-data';
+import { PROMOTION_PATHS, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
+import type { Lang } from '../../lib/content';
+
+/**
+ * The promotions list. A guest's first view came inlined with the page (first-data.ts); a member's
+ * cards carry their own states, so a member always asks the API (onResponse skips the inlined answer).
+ */
+export const fetchPromotions = (lang: Lang, signal: AbortSignal, member: boolean) => {
+  const r = FIRST_REQUESTS.promotions(lang);
+  return apiRequest<PromotionListDto>(r.path, { query: r.query, signal, ...(member ? { onResponse: () => undefined } : {}) });
+};
+
+export const fetchPromotion = (id: number, lang: Lang, signal: AbortSignal) =>
+  apiRequest<PromotionDetailDto>(PROMOTION_PATHS.detail, { query: { id, lang }, signal });
+
+/** The browser's device id (the one sign-in keeps), for once-per-device promotions. */
+export function deviceId(): string | undefined {
+  try {
+    return window.localStorage.getItem('khelaDevice') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const joinPromotion = (id: number) =>
+  apiRequest<{ state: string }>(PROMOTION_PATHS.join, {
+    method: 'POST',
+    body: { id, ...(deviceId() ? { deviceId: deviceId() } : {}) },
+  });
+
+export const claimPromotion = (id: number) =>
+  apiRequest<{ status: 'APPLYING' | 'ISSUED' | 'CLAIMED'; bonus: string }>(PROMOTION_PATHS.claim, {
+    method: 'POST',
+    body: { id },
+  });
+
+export const taka = (minor: string, lang: Lang) => formatTaka(minor, lang);
+export const dateText = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat(lang === 'BN' ? 'bn-BD' : 'en-GB', {
+    timeZone: 'Asia/Dhaka',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));

@@ -1,0 +1,115 @@
+import { call, CliError, option, type Command, type CommandSet } from './kit';
+
+interface PromotionRow {
+  id: string;
+  code: string;
+  category: string;
+  kind: string;
+  status: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string | null;
+}
+
+const parseJson = (text: string | undefined, what: string): Record<string, unknown> => {
+  if (!text) throw new CliError(`${what} needs a JSON object`);
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
+    return v as Record<string, unknown>;
+  } catch {
+    throw new CliError(`${what}: not a JSON object`);
+  }
+};
+
+const commands: Record<string, Command> = {
+  promotion: async (ctx, rest) => {
+    const args = [...rest];
+    const [sub, ...more] = args;
+    switch (sub) {
+      case 'list': {
+        const rows = await call<PromotionRow[]>(ctx, 'GET', '/ops/promotions');
+        for (const r of rows) {
+          ctx.print(
+            `${r.id}\t${r.code}\t${r.category}\t${r.kind}\t${r.status}\t${r.title_en}\t${r.starts_at} → ${r.ends_at ?? '-'}`,
+          );
+        }
+        return;
+      }
+      case 'create': {
+        const r = await call<PromotionRow>(ctx, 'POST', '/ops/promotions', parseJson(more[0], 'promotion create'));
+        ctx.print(`promotion ${r.id} ${r.code} created`);
+        return;
+      }
+      case 'set': {
+        const id = Number(more[0]);
+        if (!Number.isSafeInteger(id) || id < 1) throw new CliError('promotion set needs <id> <json>');
+        const r = await call<PromotionRow>(ctx, 'PATCH', `/ops/promotions/${id}`, parseJson(more[1], 'promotion set'));
+        ctx.print(`promotion ${r.id} ${r.code} changed (${r.status})`);
+        return;
+      }
+      case 'applications': {
+        const rows = await call<{ id: string; code: string; account: string; bonus_amount: string; applied_at: string }[]>(
+          ctx,
+          'GET',
+          '/ops/promotions/applications',
+        );
+        if (!rows.length) ctx.print('no applications waiting');
+        for (const r of rows) ctx.print(`${r.id}\t${r.code}\t${r.account}\tbonus ${r.bonus_amount} poisha\t${r.applied_at}`);
+        return;
+      }
+      case 'approve':
+      case 'reject': {
+        const reason = option(more, '--reason');
+        const id = Number(more[0]);
+        if (!Number.isSafeInteger(id) || id < 1) throw new CliError(`promotion ${sub} needs <application id>`);
+        const r = await call<{ status: string }>(ctx, 'POST', `/ops/promotions/applications/${id}`, {
+          decision: sub,
+          operator: ctx.operator ?? 'operator',
+          ...(reason ? { reason } : {}),
+        });
+        ctx.print(`application ${id}: ${r.status}`);
+        return;
+      }
+      default:
+        throw new CliError(
+          'promotion needs list | create <json> | set <id> <json> | applications | approve <id> | reject <id> [--reason TEXT]',
+        );
+    }
+  },
+  points: async (ctx, rest) => {
+    const args = [...rest];
+    const [sub, ...more] = args;
+    if (sub === 'settings') {
+      const ratio = option(more, '--poisha-per-point');
+      const min = option(more, '--min-convert');
+      if (!ratio && !min) throw new CliError('points settings needs --poisha-per-point N and/or --min-convert N');
+      const r = await call<{ poisha_per_point: string; min_convert: string }>(ctx, 'PUT', '/ops/points/settings', {
+        ...(ratio ? { poishaPerPoint: ratio } : {}),
+        ...(min ? { minConvert: min } : {}),
+      });
+      ctx.print(`points: 1 point per ${r.poisha_per_point} poisha of valid bets; convert at least ${r.min_convert}`);
+      return;
+    }
+    if (sub === 'approve' || sub === 'reject') {
+      const id = Number(more[0]);
+      if (!Number.isSafeInteger(id) || id < 1) throw new CliError(`points ${sub} needs <redemption id>`);
+      const r = await call<{ status: string }>(ctx, 'POST', `/ops/points/redemptions/${id}`, {
+        decision: sub,
+        operator: ctx.operator ?? 'operator',
+      });
+      ctx.print(`redemption ${id}: ${r.status}`);
+      return;
+    }
+    throw new CliError('points needs settings [--poisha-per-point N] [--min-convert N] | approve <id> | reject <id>');
+  },
+};
+
+/** Promotions and the points mall: operators define promotions, decide applications and redemptions. */
+export const promotionCommands: CommandSet = {
+  usage: `  promotion list | create <json> | set <id> <json> | applications | approve <id> | reject <id> [--reason TEXT]
+                                      promotions (content sanitised by the server) and bonus applications
+  points settings [--poisha-per-point N] [--min-convert N] | approve <id> | reject <id>
+                                      the points ratio and the points-mall redemptions`,
+  commands,
+};

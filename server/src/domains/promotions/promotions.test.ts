@@ -1,0 +1,536 @@
+import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
+import { audit, balanceOf } from '../wallet/ledger';
+import { runOps } from '../../cli/ops';
+import { opsCall, TEST_OPS_KEY } from '../../test-support/test-db';
+import { listen } from '../live/live.test-support';
+import { settleBonusesForWithdrawal } from './promotions.service';
+import {
+  api,
+  createPromoTestApi,
+  paidDeposit,
+  play,
+  promoMember,
+  sealedPost,
+  setPaymentPassword,
+  type PromoMember,
+  type PromoTestApi,
+} from './promotions.test-support';
+
+jest.setTimeout(120_000);
+
+let t: PromoTestApi;
+beforeAll(async () => {
+  t = await createPromoTestApi();
+});
+afterAll(async () => {
+  const report = await audit(t.db);
+  expect(report.anomalies).toEqual([]);
+  await t.dispose();
+});
+
+const ops = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => opsCall(t.app, method, url, body);
+const patch = async (id: number, body: object) =>
+  (
+    await t.app.inject({ method: 'PATCH', url: `/ops/promotions/${id}`, payload: body, headers: { 'x-ops-key': 'test-ops-key' } })
+  ).json();
+const list = async (m?: PromoMember, lang = 'EN') => (await api(t, 'GET', `${P.list}?lang=${lang}`, m?.token)).body.value;
+const cardOf = async (m: PromoMember | undefined, code: string) =>
+  (await list(m)).list.find((c: { code: string }) => c.code === code);
+const join = (m: PromoMember, id: number, deviceId?: string) =>
+  api(t, 'POST', P.join, m.token, { id, ...(deviceId ? { deviceId } : {}) });
+const claim = (m: PromoMember, id: number) => api(t, 'POST', P.claim, m.token, { id });
+const seeded = async (code: string) =>
+  Number((await t.db.one<{ id: string }>(`SELECT id FROM promotions WHERE code = $1`, [code]))!.id);
+
+let codeSeq = 0;
+async function createPromotion(over: Record<string, unknown>) {
+  const r = await ops('POST', '/ops/promotions', {
+    code: `TEST_${++codeSeq}_${Date.now().toString(36).toUpperCase()}`,
+    category: 'deposit',
+    titleBn: 'পরীক্ষা',
+    titleEn: 'Test',
+    contentBn: '<p>বিস্তারিত</p>',
+    contentEn: '<p>Details</p>',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    ...over,
+  });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return Number(r.body.value.id);
+}
+
+describe('the promotions list', () => {
+  it('has seeded promotions in every category, states for a guest, both languages', async () => {
+    const en = await list(undefined, 'EN');
+    for (const c of PROMOTION_CATEGORIES.filter((x) => x !== 'all')) {
+      expect(en.list.some((p: { category: string }) => p.category === c)).toBe(true);
+    }
+    const by = (code: string) => en.list.find((p: { code: string }) => p.code === code);
+    expect(by('SUMMER_FEST')).toMatchObject({ state: 'close', reason: 'ENDED' });
+    expect(by('LOTTO_LUCKY')).toMatchObject({ state: 'comingSoon' });
+    expect(by('POINTS_DOUBLE')).toMatchObject({ state: null });
+    expect(by('FIRST_DEPOSIT_100')).toMatchObject({ state: 'join', title: '100% first deposit bonus' });
+    const bn = await list(undefined, 'BN');
+    expect(bn.list.find((p: { code: string }) => p.code === 'FIRST_DEPOSIT_100').title).toBe('প্রথম ডিপোজিটে ১০০% বোনাস');
+    const slots = (await api(t, 'GET', `${P.list}?lang=EN&category=slots`)).body.value.list;
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.every((p: { category: string }) => p.category === 'slots')).toBe(true);
+  });
+
+  it('a detail has the sanitised content and the rule', async () => {
+    const id = await createPromotion({
+      kind: 'FIXED',
+      fixedAmount: '1000',
+      contentEn: '<p onclick="x()">Hi<script>alert(1)</script></p>',
+      titleEn: '<b>Bold</b> title',
+    });
+    const d = (await api(t, 'GET', `${P.detail}?id=${id}&lang=EN`)).body.value;
+    expect(d).toMatchObject({ title: 'Bold title', kind: 'FIXED', fixedAmount: '1000', progress: null });
+    expect(d.content).toContain('Hi');
+    expect(d.content).not.toMatch(/script|onclick/);
+    expect((await api(t, 'GET', `${P.detail}?id=999999`)).body.errorCode).toBe('PROMOTION_NOT_FOUND');
+  });
+
+  it('operators are refused bad promotions; the key is needed', async () => {
+    const bad = await ops('POST', '/ops/promotions', { code: 'X', category: 'nope' });
+    expect(bad.status).toBe(400);
+    const dup = await ops('POST', '/ops/promotions', {
+      code: 'FIRST_DEPOSIT_100',
+      category: 'deposit',
+      titleBn: 'a',
+      titleEn: 'a',
+      contentBn: '',
+      contentEn: '',
+      startsAt: new Date().toISOString(),
+      kind: 'FIXED',
+    });
+    expect(dup).toMatchObject({ status: 409, body: { errorCode: 'PROMOTION_CODE_TAKEN' } });
+    const id = await createPromotion({ kind: 'FIXED', fixedAmount: '100', titleEn: 'Soon hidden' });
+    expect((await list()).list.some((p: { id: number }) => p.id === id)).toBe(true);
+    expect((await patch(id, { status: 'HIDDEN' })).value.status).toBe('HIDDEN');
+    expect((await list()).list.some((p: { id: number }) => p.id === id)).toBe(false);
+    expect((await patch(id, { endsAt: '2000-01-01T00:00:00Z' })).errorCode).toBe('BAD_REQUEST');
+    const noKey = await t.app.inject({ method: 'GET', url: '/ops/promotions' });
+    expect(noKey.statusCode).toBe(401);
+  });
+});
+
+describe('a deposit match with wagering by game type', () => {
+  it('joined → claim after a deposit → issued into the bonus wallet → released once when wagering is met', async () => {
+    const [full, half] = t.vendors;
+    const id = await createPromotion({
+      kind: 'DEPOSIT_MATCH',
+      percentBp: 5000,
+      maxBonus: '40000',
+      minAmount: '10000',
+      wageringMultiplier: 2,
+      contribution: { [full.gameType]: 100, [half.gameType]: 50 },
+      firstDeposit: true,
+    });
+    const m = await promoMember(t);
+    expect((await join(m, id)).status).toBe(200);
+    expect(
+      await cardOf(m, (await ops('GET', '/ops/promotions')).body.value.find((p: { id: string }) => Number(p.id) === id).code),
+    ).toMatchObject({
+      state: 'joined',
+    });
+    expect((await claim(m, id)).body.errorCode).toBe('NOT_QUALIFIED');
+
+    await paidDeposit(t, m, '100000');
+    const issued = await claim(m, id);
+    expect(issued.body.value).toEqual({ status: 'ISSUED', bonus: '40000' }); // 50% capped at 40000
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(40000));
+    const cash = await balanceOf(t.db, m.id, 'MAIN');
+    expect((await claim(m, id)).body.errorCode).toBe('NOT_JOINED');
+
+    // 80000 of contributed wagering is needed: 20000 at 50% + 60000 at 100% = 70000
+    await play(t, m, 1, BigInt(20000));
+    await play(t, m, 0, BigInt(60000));
+    const details = (await api(t, 'GET', `${P.bonusDetails}?lang=EN`, m.token)).body.value;
+    expect(details[0]).toMatchObject({
+      status: 'ISSUED',
+      bonus: '40000',
+      wageringRequired: '80000',
+      wageringDone: '70000',
+      claimable: false,
+    });
+    expect((await api(t, 'POST', P.claimReward, m.token, { id: details[0].id })).body.errorCode).toBe('WAGERING_NOT_MET');
+    // the bonus never paid for the bets: they came from cash
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(40000));
+    expect(await balanceOf(t.db, m.id, 'MAIN')).toBe(cash - BigInt(80000));
+
+    await play(t, m, 0, BigInt(10000));
+    const centre = (await api(t, 'GET', `${P.rewardCentre}?lang=EN`, m.token)).body.value;
+    expect(centre.claimable).toHaveLength(1);
+    expect((await api(t, 'GET', '/wps/relay/CSP_unreadCount', m.token)).body.value.reward).toBe(1);
+    const paid = await api(t, 'POST', P.claimReward, m.token, { id: details[0].id });
+    expect(paid.body.value.amount).toBe('40000');
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(0));
+    expect(await balanceOf(t.db, m.id, 'MAIN')).toBe(cash - BigInt(90000) + BigInt(40000));
+    expect((await api(t, 'POST', P.claimReward, m.token, { id: details[0].id })).body.errorCode).toBe('ALREADY_CLAIMED');
+    expect((await join(m, id)).body.errorCode).toBe('ALREADY_JOINED');
+  });
+
+  it('a deposit before joining does not count, and a first-deposit promotion refuses a depositor', async () => {
+    const id = await createPromotion({ kind: 'DEPOSIT_MATCH', percentBp: 10000, wageringMultiplier: 1, firstDeposit: true });
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '50000');
+    expect((await join(m, id)).body.errorCode).toBe('NOT_FIRST_DEPOSIT');
+  });
+});
+
+describe('eligibility', () => {
+  it('new members only, VIP levels, once per device', async () => {
+    const m = await promoMember(t);
+    await t.db.query(`UPDATE members SET created_at = now() - interval '40 days' WHERE id = $1`, [m.id]);
+    expect((await join(m, await seeded('FIRST_DEPOSIT_100'))).body.errorCode).toBe('NOT_NEW_MEMBER');
+    expect(await cardOf(m, 'FIRST_DEPOSIT_100')).toMatchObject({ state: 'close', reason: 'NOT_NEW_MEMBER' });
+
+    const vip = await seeded('VIP_RANKING');
+    expect((await join(m, vip)).body.errorCode).toBe('VIP_LEVEL');
+    expect((await ops('POST', '/ops/promotions/vip', { account: m.account, level: 3 })).status).toBe(200);
+    expect((await join(m, vip)).status).toBe(200);
+
+    const app = await seeded('APP_DOWNLOAD_50');
+    expect((await join(m, app)).body.errorCode).toBe('DEVICE_REQUIRED');
+    expect((await join(m, app, 'device-aaaa-1')).status).toBe(200);
+    const other = await promoMember(t);
+    expect((await join(other, app, 'device-aaaa-1')).body.errorCode).toBe('ONCE_PER_DEVICE');
+    expect((await join(other, app, 'device-bbbb-2')).status).toBe(200);
+  });
+
+  it('once per IP when the operator says so', async () => {
+    const id = await createPromotion({ kind: 'FIXED', fixedAmount: '500', oncePerIp: true });
+    expect((await join(await promoMember(t), id)).status).toBe(200);
+    expect((await join(await promoMember(t), id)).body.errorCode).toBe('ONCE_PER_IP');
+  });
+
+  it('guests and trial accounts cannot join', async () => {
+    expect((await api(t, 'POST', P.join, undefined, { id: 1 })).status).toBe(401);
+  });
+});
+
+describe('applications', () => {
+  it('applying → rejected or issued by an operator', async () => {
+    const id = await createPromotion({
+      kind: 'FIXED',
+      fixedAmount: '20000',
+      wageringMultiplier: 1,
+      needsApproval: true,
+      onWithdrawal: 'BLOCK',
+    });
+    const a = await promoMember(t);
+    const b = await promoMember(t);
+    for (const m of [a, b]) {
+      await join(m, id);
+      expect((await claim(m, id)).body.value).toEqual({ status: 'APPLYING', bonus: '20000' });
+    }
+    expect(await balanceOf(t.db, a.id, 'BONUS')).toBe(BigInt(0));
+    const apps = (await ops('GET', '/ops/promotions/applications')).body.value.filter((x: { account: string }) =>
+      [a.account, b.account].includes(x.account),
+    );
+    expect(apps).toHaveLength(2);
+    const of = (m: PromoMember) => apps.find((x: { account: string }) => x.account === m.account).id;
+    expect(
+      (await ops('POST', `/ops/promotions/applications/${of(a)}`, { decision: 'reject', operator: 'tester', reason: 'dup' })).body
+        .value.status,
+    ).toBe('REJECTED');
+    expect(
+      (await ops('POST', `/ops/promotions/applications/${of(b)}`, { decision: 'approve', operator: 'tester' })).body.value.status,
+    ).toBe('ISSUED');
+    expect((await ops('POST', `/ops/promotions/applications/${of(b)}`, { decision: 'approve', operator: 'tester' })).status).toBe(
+      409,
+    );
+    expect(await balanceOf(t.db, b.id, 'BONUS')).toBe(BigInt(20000));
+    const detail = (await api(t, 'GET', `${P.detail}?id=${id}&lang=EN`, a.token)).body.value;
+    expect(detail.state).toBe('rejected');
+
+    // the BLOCK rule: a withdrawal is refused while the bonus still wagers
+    await expect(t.app.ledger.transact((tx) => settleBonusesForWithdrawal(tx, b.id))).rejects.toMatchObject({
+      errorCode: 'BONUS_WAGERING_PENDING',
+    });
+    expect(await balanceOf(t.db, b.id, 'BONUS')).toBe(BigInt(20000));
+  });
+
+  it('the FORFEIT rule: a withdrawal takes the unmet bonus back; a met one stays claimable', async () => {
+    const id = await createPromotion({
+      kind: 'FIXED',
+      fixedAmount: '3000',
+      wageringMultiplier: 5,
+      contribution: { [t.vendors[0].gameType]: 100 },
+    });
+    const m = await promoMember(t);
+    await join(m, id);
+    expect((await claim(m, id)).body.value.status).toBe('ISSUED');
+    await t.app.ledger.transact((tx) => settleBonusesForWithdrawal(tx, m.id));
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(0));
+    const d = (await api(t, 'GET', `${P.bonusDetails}?lang=EN`, m.token)).body.value;
+    expect(d[0]).toMatchObject({ status: 'FORFEITED', claimable: false });
+  });
+
+  it('one bonus wagering at a time', async () => {
+    const m = await promoMember(t);
+    const a = await createPromotion({ kind: 'FIXED', fixedAmount: '1000', wageringMultiplier: 3 });
+    const b = await createPromotion({ kind: 'FIXED', fixedAmount: '1000', wageringMultiplier: 3 });
+    await join(m, a);
+    await join(m, b);
+    expect((await claim(m, a)).body.value.status).toBe('ISSUED');
+    expect((await claim(m, b)).body.errorCode).toBe('BONUS_IN_PROGRESS');
+  });
+
+  it('a rebate without wagering goes straight to cash', async () => {
+    const id = await createPromotion({
+      kind: 'REBATE',
+      percentBp: 100,
+      contribution: { [t.vendors[0].gameType]: 100 },
+      oncePerMember: false,
+    });
+    const m = await promoMember(t);
+    await t.app.ledger.post({
+      key: `promo-test-fund-${m.id}`,
+      kind: 'ADJUSTMENT',
+      memberId: m.id,
+      createdBy: 'ops:tester',
+      legs: [
+        { account: { member: m.id }, amount: BigInt(1000000) },
+        { account: { house: 'MANUAL_ADJUSTMENTS' }, amount: BigInt(-1000000) },
+      ],
+    });
+    await join(m, id);
+    expect(
+      await cardOf(m, (await t.db.one<{ code: string }>(`SELECT code FROM promotions WHERE id = $1`, [id]))!.code),
+    ).toMatchObject({ state: 'process' });
+    await play(t, m, 0, BigInt(500000));
+    expect((await claim(m, id)).body.value).toEqual({ status: 'CLAIMED', bonus: '5000' });
+    expect(await balanceOf(t.db, m.id, 'MAIN')).toBe(BigInt(1000000 - 500000 + 5000));
+    // not once per member: it can be joined again, counting from then
+    expect((await join(m, id)).status).toBe(200);
+    expect((await claim(m, id)).body.errorCode).toBe('NOT_QUALIFIED');
+  });
+});
+
+describe('the points mall', () => {
+  it('points from valid bets at the operators’ ratio; redeem and convert behind the payment password, idempotent', async () => {
+    expect((await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100', minConvert: '50' })).status).toBe(200);
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await play(t, m, 0, BigInt(12345));
+    await play(t, m, 1, BigInt(55));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('124'); // 12400 poisha, 0 left over
+    await play(t, m, 0, BigInt(99));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('124');
+    await play(t, m, 0, BigInt(1));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('125');
+
+    const reward = await ops('POST', '/points/rewards'.replace(/^/, '/ops'), {
+      titleBn: 'কলম',
+      titleEn: 'Pen',
+      points: '20',
+      stock: 3,
+    });
+    const rewardId = Number(reward.body.value.id);
+    const body = { rewardId, quantity: 2, requestKey: `redeem-${m.id}-1`, paymentPassword: '246810' };
+    expect((await sealedPost(t, P.redeem, m.token, body)).body.errorCode).toBe('PAYMENT_PASSWORD_NOT_SET');
+    await setPaymentPassword(t, m);
+    expect((await sealedPost(t, P.redeem, m.token, { ...body, paymentPassword: '111112' })).body.errorCode).toBe(
+      'PAYMENT_PASSWORD_WRONG',
+    );
+    expect((await api(t, 'POST', P.redeem, m.token, body)).status).toBe(400); // a plain body is refused
+    const first = await sealedPost(t, P.redeem, m.token, body);
+    expect(first).toMatchObject({ status: 201, body: { value: { status: 'IN_PROCESS', quantity: 2, points: '40' } } });
+    const again = await sealedPost(t, P.redeem, m.token, body);
+    expect(again.body.value.id).toBe(first.body.value.id);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('85');
+    const more = await sealedPost(t, P.redeem, m.token, { ...body, requestKey: `redeem-${m.id}-2` });
+    expect(more.body.errorCode).toBe('OUT_OF_STOCK'); // 1 left, 2 asked
+    const history = (await api(t, 'GET', `${P.redeemList}?lang=EN`, m.token)).body.value;
+    expect(history).toEqual([expect.objectContaining({ title: 'Pen', status: 'IN_PROCESS' })]);
+    const rejected = await ops('POST', `/ops/points/redemptions/${first.body.value.id}`, {
+      decision: 'reject',
+      operator: 'tester',
+    });
+    expect(rejected.body.value.status).toBe('REJECTED');
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('125');
+    expect((await t.db.one<{ stock: number }>(`SELECT stock FROM point_rewards WHERE id = $1`, [rewardId]))!.stock).toBe(3);
+
+    const cash = await balanceOf(t.db, m.id);
+    const conv = { points: '100', requestKey: `convert-${m.id}-1`, paymentPassword: '246810' };
+    expect((await sealedPost(t, P.convert, m.token, { ...conv, points: '10' })).body.errorCode).toBe('BELOW_MIN_CONVERT');
+    const converted = await sealedPost(t, P.convert, m.token, conv);
+    expect(converted.body.value).toMatchObject({ points: '100', amount: '1000', pointsLeft: '25' }); // VIP 0: 10 poisha a point
+    const replay = await sealedPost(t, P.convert, m.token, conv);
+    expect(replay.body.value).toMatchObject({ points: '100', amount: '1000', pointsLeft: '25' });
+    expect(await balanceOf(t.db, m.id)).toBe(cash + BigInt(1000));
+    expect((await sealedPost(t, P.convert, m.token, { ...conv, requestKey: `convert-${m.id}-2` })).body.errorCode).toBe(
+      'INSUFFICIENT_POINTS',
+    );
+
+    const details = (await api(t, 'GET', P.pointDetails, m.token)).body.value;
+    expect(details.map((d: { kind: string }) => d.kind)).toEqual(['CONVERT', 'REFUND', 'REDEEM', 'EARN', 'EARN']);
+    const config = (await api(t, 'GET', P.pointConfig, m.token)).body.value;
+    expect(config).toMatchObject({ poishaPerPoint: '100', minConvert: '50', vipLevel: 0, memberRate: '10' });
+    expect(config.rates.length).toBeGreaterThan(1);
+  });
+});
+
+describe('missions and the leaderboard', () => {
+  it('progress from valid bets of the game type this period; the reward is claimed once; the leaderboard masks accounts', async () => {
+    const [counted] = t.vendors;
+    const code = `M_${Date.now().toString(36).toUpperCase()}`;
+    await t.db.query(
+      `INSERT INTO missions (code, title_bn, title_en, game_type, target, reward, period) VALUES ($1, 'মিশন', 'Mission', $2, 5000, 700, 'DAY')`,
+      [code, counted.gameType],
+    );
+    const m = await promoMember(t);
+    await t.app.ledger.post({
+      key: `mission-fund-${m.id}`,
+      kind: 'ADJUSTMENT',
+      memberId: m.id,
+      createdBy: 'ops:tester',
+      legs: [
+        { account: { member: m.id }, amount: BigInt(100000) },
+        { account: { house: 'MANUAL_ADJUSTMENTS' }, amount: BigInt(-100000) },
+      ],
+    });
+    const mine = async () =>
+      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string; id: number }[]).find(
+        (x) => x.code === code,
+      );
+    await play(t, m, 1, BigInt(9000)); // another game type: not counted
+    await play(t, m, 0, BigInt(3000));
+    expect(await mine()).toMatchObject({ progress: '3000', target: '5000', claimable: false, claimed: false });
+    const id = (await mine())!.id;
+    expect((await api(t, 'POST', M.claim, m.token, { id })).body.errorCode).toBe('MISSION_NOT_DONE');
+    await play(t, m, 0, BigInt(4000));
+    expect(await mine()).toMatchObject({ progress: '5000', claimable: true });
+    expect((await api(t, 'GET', '/wps/relay/CSP_unreadCount', m.token)).body.value.mission).toBeGreaterThanOrEqual(1);
+    const cash = await balanceOf(t.db, m.id);
+    const claims = await Promise.all([1, 2, 3].map(() => api(t, 'POST', M.claim, m.token, { id })));
+    expect(claims.filter((c) => c.status === 200)).toHaveLength(1);
+    expect(claims.filter((c) => c.body.errorCode === 'ALREADY_CLAIMED')).toHaveLength(2);
+    expect(await balanceOf(t.db, m.id)).toBe(cash + BigInt(700));
+    expect(await mine()).toMatchObject({ claimed: true, claimable: false });
+
+    const board = (await api(t, 'GET', `${M.leaderboard}?period=DAY`, m.token)).body.value;
+    const me = board.list.find((r: { me: boolean }) => r.me);
+    expect(me).toMatchObject({ validBet: '16000', account: `${m.account.slice(0, 2)}***${m.account.slice(-1)}` });
+    expect(board.list.map((r: { rank: number }) => r.rank)).toEqual(board.list.map((_: unknown, i: number) => i + 1));
+  });
+});
+
+describe('ops promotion / points (CLI)', () => {
+  it('creates, changes and lists promotions, decides applications, sets the points ratio', async () => {
+    const base = await listen(t.app);
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    const code = `CLI_${Date.now().toString(36).toUpperCase()}`;
+    await run(
+      'promotion',
+      'create',
+      JSON.stringify({
+        code,
+        category: 'others',
+        titleBn: 'সিএলআই',
+        titleEn: 'From the CLI',
+        contentBn: '<p>x</p>',
+        contentEn: '<p>x<script>y</script></p>',
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        kind: 'FIXED',
+        fixedAmount: '1500',
+        wageringMultiplier: 2,
+        needsApproval: true,
+      }),
+    );
+    expect(lines.pop()).toMatch(new RegExp(`^promotion \\d+ ${code} created$`));
+    const id = Number((await t.db.one<{ id: string }>(`SELECT id FROM promotions WHERE code = $1`, [code]))!.id);
+    expect((await t.db.one<{ content_en: string }>(`SELECT content_en FROM promotions WHERE id = $1`, [id]))!.content_en).toBe(
+      '<p>x</p>',
+    );
+    await run('promotion', 'set', String(id), '{"sort": -5}');
+    expect(lines.pop()).toBe(`promotion ${id} ${code} changed (ACTIVE)`);
+    await run('promotion', 'list');
+    expect(lines.some((l) => l.includes(code))).toBe(true);
+
+    const m = await promoMember(t);
+    await join(m, id);
+    await claim(m, id);
+    lines.length = 0;
+    await run('promotion', 'applications');
+    const line = lines.find((l) => l.includes(m.account))!;
+    const appId = line.split('\t')[0];
+    await run('promotion', 'approve', appId);
+    expect(lines.pop()).toBe(`application ${appId}: ISSUED`);
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(1500));
+    await expect(run('promotion', 'reject', appId)).rejects.toThrow(/409 ALREADY_DECIDED/);
+    await expect(run('promotion', 'create', 'not json')).rejects.toThrow(/JSON/);
+
+    await run('points', 'settings', '--poisha-per-point', '500', '--min-convert', '50');
+    expect(lines.pop()).toBe('points: 1 point per 500 poisha of valid bets; convert at least 50');
+    await expect(run('points', 'approve', '999999')).rejects.toThrow(/404 REDEMPTION_NOT_FOUND/);
+  });
+});
+
+describe('red envelopes', () => {
+  it('an operator schedules one; a member opens it once while open, within the bounds, within the budget', async () => {
+    const soon = await ops('POST', '/ops/red-envelopes', {
+      titleBn: 'লাল খাম',
+      titleEn: 'Later envelope',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      minAmount: '100',
+      maxAmount: '500',
+      budget: '1000',
+      operator: 'tester',
+    });
+    expect(soon.status).toBe(201);
+    const open = await ops('POST', '/ops/red-envelopes', {
+      titleBn: 'লাল খাম',
+      titleEn: 'Red envelope',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      minAmount: '100',
+      maxAmount: '500',
+      budget: '1000',
+      operator: 'tester',
+    });
+    const id = Number(open.body.value.id);
+    expect(
+      (
+        await ops('POST', '/ops/red-envelopes', {
+          ...{ titleBn: 'x', titleEn: 'x', startsAt: new Date().toISOString() },
+          endsAt: new Date().toISOString(),
+          minAmount: '5',
+          maxAmount: '1',
+          budget: '9',
+          operator: 'tester',
+        })
+      ).status,
+    ).toBe(400);
+
+    const members = await Promise.all(Array.from({ length: 12 }, () => promoMember(t)));
+    const first = members[0];
+    const list = (await api(t, 'GET', `${R.list}?lang=EN`, first.token)).body.value;
+    expect(list.find((e: { id: number }) => e.id === id)).toMatchObject({ title: 'Red envelope', open: true, claimed: null });
+    expect(list.find((e: { id: number }) => e.id === Number(soon.body.value.id))).toMatchObject({ open: false });
+    expect((await api(t, 'POST', R.claim, first.token, { id: Number(soon.body.value.id) })).body.errorCode).toBe(
+      'RED_ENVELOPE_NOT_OPEN',
+    );
+
+    const paid: bigint[] = [];
+    for (const m of members) {
+      const r = await api(t, 'POST', R.claim, m.token, { id });
+      if (r.status === 200) {
+        const amount = BigInt(r.body.value.amount);
+        expect(amount >= BigInt(100) && amount <= BigInt(500)).toBe(true);
+        expect(await balanceOf(t.db, m.id)).toBe(amount);
+        paid.push(amount);
+      } else expect(r.body.errorCode).toBe('RED_ENVELOPE_EMPTY');
+    }
+    const total = paid.reduce((s, a) => s + a, BigInt(0));
+    expect(total <= BigInt(1000)).toBe(true);
+    expect(total > BigInt(900)).toBe(true); // it ran out: less than the minimum is left
+    expect((await api(t, 'POST', R.claim, first.token, { id })).body.errorCode).toBe('ALREADY_CLAIMED');
+    const after = (await api(t, 'GET', `${R.list}?lang=EN`, first.token)).body.value.find((e: { id: number }) => e.id === id);
+    expect(after).toMatchObject({ open: false, claimed: paid[0].toString(), empty: true });
+  });
+});

@@ -1,0 +1,188 @@
+// Red envelopes (issue 12): operators schedule a timed drop with bounds and a budget; a real member
+// claims once while it is open, an amount drawn uniformly between the bounds and capped by what is
+// left (the envelope's row lock serialises the claims, the unique key makes a second one fail).
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { RED_ENVELOPE_PATHS, type RedEnvelopeDto } from '@khela/api/promotions';
+import { ApiError, ok, replies } from '../../http/envelope';
+import { guardOps } from '../../http/ops-auth';
+import { plainText } from '../content/sanitize';
+import { requireRealMember } from '../centre/guards';
+
+/** A draw between min and max (inclusive), never above what is left; 0 when less than min is left. */
+export function drawAmount(min: bigint, max: bigint, remaining: bigint, rand: (span: number) => number): bigint {
+  if (remaining < min) return BigInt(0);
+  const top = max < remaining ? max : remaining;
+  const span = top - min;
+  // randomInt takes up to 2^48; spans beyond are drawn in steps of their ratio (operators' bounds are far below)
+  const limit = BigInt(2 ** 47);
+  if (span < limit) return min + BigInt(rand(Number(span) + 1));
+  return min + (span * BigInt(rand(2 ** 47))) / limit;
+}
+
+interface EnvelopeRow {
+  id: string;
+  title_bn: string;
+  title_en: string;
+  starts_at: Date;
+  ends_at: Date;
+  min_amount: string;
+  max_amount: string;
+  remaining: string;
+  claimed: string | null;
+}
+
+export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, opts) => {
+  app.get<{ Querystring: { lang: 'BN' | 'EN' } }>(
+    RED_ENVELOPE_PATHS.list,
+    {
+      preHandler: requireRealMember,
+      schema: {
+        tags: ['promotions'],
+        security: [{ token: [] }],
+        summary: 'Red envelopes open now or starting within a day, with what the member claimed',
+        querystring: { type: 'object', properties: { lang: { type: 'string', enum: ['BN', 'EN'], default: 'BN' } } },
+        response: replies({ type: 'array', items: { type: 'object', additionalProperties: true } }),
+      },
+    },
+    async (request, reply) => {
+      const now = opts.now();
+      const rows = await app.db.query<EnvelopeRow>(
+        `SELECT e.*, c.amount::text AS claimed FROM red_envelopes e
+           LEFT JOIN red_envelope_claims c ON c.envelope_id = e.id AND c.member_id = $1
+          WHERE e.ends_at > $2 AND e.starts_at < $2 + interval '1 day' ORDER BY e.starts_at, e.id LIMIT 20`,
+        [request.member!.id, now],
+      );
+      reply.header('cache-control', 'no-store');
+      return ok(
+        rows.map((r): RedEnvelopeDto => {
+          const empty = BigInt(r.remaining) < BigInt(r.min_amount);
+          return {
+            id: Number(r.id),
+            title: request.query.lang === 'EN' ? r.title_en : r.title_bn,
+            startsAt: r.starts_at.toISOString(),
+            endsAt: r.ends_at.toISOString(),
+            open: r.starts_at <= now && r.claimed === null && !empty,
+            claimed: r.claimed,
+            empty,
+          };
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: { id: number } }>(
+    RED_ENVELOPE_PATHS.claim,
+    {
+      preHandler: requireRealMember,
+      schema: {
+        tags: ['promotions'],
+        security: [{ token: [] }],
+        summary: 'Claims a red envelope: once, while it is open, an amount between its bounds',
+        description: '404 RED_ENVELOPE_NOT_FOUND; 409 RED_ENVELOPE_NOT_OPEN / RED_ENVELOPE_EMPTY / ALREADY_CLAIMED.',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } },
+        },
+        response: replies({
+          type: 'object',
+          required: ['amount', 'balance'],
+          properties: { amount: { type: 'string' }, balance: { type: 'string' } },
+        }),
+      },
+    },
+    async (request) => {
+      const memberId = request.member!.id;
+      const now = opts.now();
+      const r = await app.ledger.transact(async (tx) => {
+        const e = await tx.q.one<EnvelopeRow>(`SELECT * FROM red_envelopes WHERE id = $1 FOR UPDATE`, [request.body.id]);
+        if (!e) throw new ApiError(404, 'RED_ENVELOPE_NOT_FOUND', 'No such red envelope');
+        if (now < e.starts_at || now >= e.ends_at)
+          throw new ApiError(409, 'RED_ENVELOPE_NOT_OPEN', 'The red envelope is not open');
+        const had = await tx.q.one(`SELECT 1 FROM red_envelope_claims WHERE envelope_id = $1 AND member_id = $2`, [
+          e.id,
+          memberId,
+        ]);
+        if (had) throw new ApiError(409, 'ALREADY_CLAIMED', 'You opened this red envelope already');
+        const amount = drawAmount(BigInt(e.min_amount), BigInt(e.max_amount), BigInt(e.remaining), (n) => randomInt(n));
+        if (amount <= BigInt(0)) throw new ApiError(409, 'RED_ENVELOPE_EMPTY', 'The red envelope is empty');
+        await tx.q.query(`UPDATE red_envelopes SET remaining = remaining - $2 WHERE id = $1`, [e.id, amount.toString()]);
+        await tx.q.query(`INSERT INTO red_envelope_claims (envelope_id, member_id, amount) VALUES ($1, $2, $3)`, [
+          e.id,
+          memberId,
+          amount.toString(),
+        ]);
+        const posted = await tx.post({
+          key: `redenv:${e.id}:${memberId}`,
+          kind: 'RED_ENVELOPE',
+          memberId,
+          reference: `REDENV-${e.id}`,
+          createdBy: `member:${memberId}`,
+          legs: [
+            { account: { member: memberId }, amount },
+            { account: { house: 'PROMOTIONS' }, amount: -amount },
+          ],
+        });
+        return { amount, balance: posted.balances.find((b) => b.wallet === 'MAIN')?.balance ?? amount };
+      });
+      return ok({ amount: r.amount.toString(), balance: r.balance.toString() }, 'Opened');
+    },
+  );
+};
+
+/** POST /ops/red-envelopes: schedules a drop. */
+export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
+  guardOps(app);
+  const amount = { type: 'string', pattern: '^[1-9][0-9]{0,12}$' } as const;
+  app.post<{
+    Body: {
+      titleBn: string;
+      titleEn: string;
+      startsAt: string;
+      endsAt: string;
+      minAmount: string;
+      maxAmount: string;
+      budget: string;
+      operator: string;
+    };
+  }>(
+    '/',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['titleBn', 'titleEn', 'startsAt', 'endsAt', 'minAmount', 'maxAmount', 'budget', 'operator'],
+          properties: {
+            titleBn: { type: 'string', minLength: 1, maxLength: 200 },
+            titleEn: { type: 'string', minLength: 1, maxLength: 200 },
+            startsAt: { type: 'string', format: 'date-time' },
+            endsAt: { type: 'string', format: 'date-time' },
+            minAmount: amount,
+            maxAmount: amount,
+            budget: amount,
+            operator: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' },
+          },
+        },
+        response: replies({ type: 'object', additionalProperties: true }),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const [titleBn, titleEn] = [plainText(b.titleBn), plainText(b.titleEn)];
+      if (!titleBn || !titleEn) throw new ApiError(400, 'BAD_REQUEST', 'A title is empty once sanitised');
+      if (BigInt(b.maxAmount) < BigInt(b.minAmount)) throw new ApiError(400, 'BAD_REQUEST', 'maxAmount is below minAmount');
+      if (new Date(b.endsAt) <= new Date(b.startsAt)) throw new ApiError(400, 'BAD_REQUEST', 'endsAt is not after startsAt');
+      const row = await app.db.one(
+        `INSERT INTO red_envelopes (title_bn, title_en, starts_at, ends_at, min_amount, max_amount, budget, remaining, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id`,
+        [titleBn, titleEn, b.startsAt, b.endsAt, b.minAmount, b.maxAmount, b.budget, `ops:${b.operator}`],
+      );
+      reply.code(201);
+      return ok(row, 'Red envelope scheduled');
+    },
+  );
+};
