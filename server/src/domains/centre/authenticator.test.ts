@@ -93,6 +93,20 @@ describe('the authenticator app in the security centre and at the login', () => 
     ).toBeNull();
   });
 
+  it('an agent secures its account like a player: the authenticator turns on for types 1, 2, 41 and 42', async () => {
+    for (const type of [1, 2, 41, 42]) {
+      const account = uniqueName('tag');
+      await t.member({ account, nickname: account, type });
+      const session = await opsCall(t.app, 'POST', '/ops/sessions', { account });
+      const token = session.body.value.token as string;
+      const on = await enable({ token, id: 0 });
+      expect(on.recoveryCodes.length).toBeGreaterThan(0);
+      expect((await t.call({ method: 'GET', url: '/wps/member/authenticator', token })).body.value).toMatchObject({
+        enabled: true,
+      });
+    }
+  });
+
   it('setup gives a sealed secret and a QR code; a wrong code changes nothing; the right one turns it on with recovery codes', async () => {
     const m = await signedIn();
     expect((await t.call({ method: 'GET', url: '/wps/member/authenticator', token: m.token })).body.value).toEqual({

@@ -66,6 +66,17 @@ describe('manual rebate', () => {
     expect(await t.db.query('SELECT 1 FROM rebate_claims WHERE member_id = $1', [m.id])).toEqual([]);
   });
 
+  it('an agent who plays claims its rebate like a player (the agent role is a member with a team)', async () => {
+    const agent = await member(t, 1);
+    await deposit(t, agent, BigInt(1_000_000));
+    await playedRound(agent, 0, BigInt(10_000));
+    const paid = await claim(agent.token);
+    expect(paid.status).toBe(200);
+    expect(await rebates(agent.id)).toEqual([{ n: 1 }]);
+    expect((await claim(agent.token)).body.errorCode).toBeDefined();
+    expect(await rebates(agent.id)).toEqual([{ n: 1 }]);
+  });
+
   it('pays the rate per game type on the settled valid bets since the last claim, once per period, through the ledger', async () => {
     const m = await member(t);
     await deposit(t, m, BigInt(1_000_000));
