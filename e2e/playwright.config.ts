@@ -5,11 +5,11 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 /**
  * The files that change what every other page sees while they run: the release pointer (release,
  * canary-analysis), the site's status (shell), its content and popups (announcements, content), the
- * login's providers and per-address captcha (social, auth), plus the CPU-heavy ones whose figures
- * a busy machine would distort (a11y's axe runs, dev-hmr's own dev servers). They run one at a time,
- * after the rest.
+ * login's providers and per-address captcha (social, auth), and dev-hmr, whose dev servers load the
+ * CPU for a minute. They run one at a time, after the rest. (axe's runs are CPU-heavy too, but
+ * change nothing and measure no time: a11y runs beside the others.)
  */
-const ALONE = ['a11y', 'announcements', 'auth', 'canary-analysis', 'content', 'dev-hmr', 'release', 'shell', 'social'].map(
+const ALONE = ['announcements', 'auth', 'canary-analysis', 'content', 'dev-hmr', 'release', 'shell', 'social'].map(
   (name) => `**/${name}.spec.ts`,
 );
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText, sanitizeRichText } from './sanitize';
+import type { AnnouncementsCache } from './content.routes';
 
 // Operator endpoints are not part of the public API document.
 const hide = true;
@@ -145,7 +146,7 @@ interface HelpInput {
  * sanitised. An announcement is never deleted: it is switched off (active false), so what players
  * were shown stays on record.
  */
-export const contentOpsRoutes: FastifyPluginAsync = async (app) => {
+export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }> = async (app, opts) => {
   guardOps(app);
 
   app.get<{ Querystring: { type?: string; active?: boolean } }>(
@@ -191,6 +192,7 @@ export const contentOpsRoutes: FastifyPluginAsync = async (app) => {
         return r;
       });
       reply.code(201);
+      opts.cache?.clear();
       app.live.toAllMembers('announcement', { id: Number(row.id), type: row.type });
       return ok(recordOf(row), 'Created');
     },
@@ -235,6 +237,7 @@ export const contentOpsRoutes: FastifyPluginAsync = async (app) => {
         await auditContent(q, actorOf(request), 'ANNOUNCEMENT_CHANGED', { id: Number(r.id), fields: Object.keys(request.body) });
         return r;
       });
+      opts.cache?.clear();
       app.live.toAllMembers('announcement', { id: Number(row.id), type: row.type });
       return ok(recordOf(row));
     },

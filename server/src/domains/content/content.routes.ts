@@ -104,9 +104,24 @@ async function load(
   return value;
 }
 
+/**
+ * The announcements' answers, kept 5 seconds per request shape. An operator's change clears it (the
+ * live `announcement` event makes members' pages ask again at once: they must not get the old list);
+ * other instances keep theirs for at most the 5 seconds.
+ */
+export interface AnnouncementsCache {
+  entries: Map<string, { at: number; value: Promise<AnnouncementsResponse> }>;
+  clear(): void;
+}
+
+export function createAnnouncementsCache(): AnnouncementsCache {
+  const entries = new Map<string, { at: number; value: Promise<AnnouncementsResponse> }>();
+  return { entries, clear: () => entries.clear() };
+}
+
 /** The storefront's announcements: banners (by group), player notices, popups and promotions. */
-export const contentRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new Map<string, { at: number; value: Promise<AnnouncementsResponse> }>();
+export const contentRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }> = async (app, opts) => {
+  const cache = (opts.cache ?? createAnnouncementsCache()).entries;
 
   app.get<{ Querystring: { types: string; execution?: string; groupName?: string; language?: string; platform?: string } }>(
     '/wps/relay/MCSFE_getListAnnouncements',

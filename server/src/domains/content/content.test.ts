@@ -160,6 +160,10 @@ describe('announcements kept by operators', () => {
     expect(bn.body.value.playerNotices[0]).toMatchObject({ id, title: 'আজ রাতে রক্ষণাবেক্ষণ' });
     const changed = await opsCall(t.app, 'PUT', `/ops/content/announcements/${id}`, { active: false });
     expect(changed.body.value.active).toBe(false);
+    // the change reaches the storefront's next answer at once (its 5-second cache is cleared: the
+    // live event makes members' pages ask again right away)
+    const after = await announcements('types=PL&language=EN');
+    expect(after.body.value.playerNotices.map((a: { id: number }) => a.id)).not.toContain(id);
     const listed = await opsCall(t.app, 'GET', '/ops/content/announcements?type=PL&active=false');
     expect(listed.body.value.map((a: { id: number }) => a.id)).toContain(id);
   });
