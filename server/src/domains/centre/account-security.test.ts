@@ -54,6 +54,19 @@ describe('roles', () => {
   });
 });
 
+describe('agents', () => {
+  it('an agent sets its payment password and binds an e-mail like a player (types 1, 2, 41, 42)', async () => {
+    for (const type of [1, 2, 41, 42]) {
+      const m = await signedIn({ type });
+      const set = await as(m, '/wps/payments/payment-password', { newPassword: '482913', confirmPassword: '482913' });
+      expect(set.status).toBe(200);
+      expect((await row(m.id))!.payment_password_hash).not.toBeNull();
+      const code = await sendCode(m, { purpose: 'BIND', channel: 'EMAIL', email: `${m.account}@example.com` });
+      expect(code.status).toBe(200);
+    }
+  });
+});
+
 describe('the payment password reset by a code', () => {
   it('a code to the bound mobile resets it; a wrong code or a weak password changes nothing', async () => {
     const m = await signedIn({ mobileNum: '01712000001' });

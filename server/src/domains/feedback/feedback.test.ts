@@ -67,6 +67,14 @@ describe('PUT /wps/feedback', () => {
     expect((await send(trial.token, 'one two three')).body.errorCode).toBe('NEED_REAL_ACCOUNT');
   });
 
+  it('agents (types 1, 2, 41, 42) send feedback like players', async () => {
+    for (const type of [1, 2, 41, 42]) {
+      const agent = await member(type);
+      const res = await send(agent.token, 'The team report is clear', [{ name: 'a.png', data: PNG }]);
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('keeps the text and up to 3 images checked by their bytes', async () => {
     const m = await member();
     const res = await send(m.token, 'The deposit page  is slow today', [
