@@ -14,16 +14,12 @@ import {
 } from '@khela/api/member-centre';
 import { sniffImage } from '@khela/api/payments';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { readFilesAndText } from '../../http/multipart';
 import { guardOps } from '../../http/ops-auth';
 import { requireRealMember } from '../centre/guards';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
-
-interface Upload {
-  fileName: string;
-  data: Buffer;
-}
 
 const cleanName = (name: string) =>
   name
@@ -90,40 +86,13 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const me = request.member!;
-      if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
-      const files: Upload[] = [];
-      let content = '';
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'files') {
-              await part.toBuffer();
-              throw new ApiError(400, 'VALIDATION_ERROR', `Unknown file field ${part.fieldname}`);
-            }
-            files.push({ fileName: part.filename || 'image', data: await part.toBuffer() });
-          } else if (part.fieldname === 'content') {
-            content = String(part.value ?? '');
-          } else {
-            throw new ApiError(400, 'VALIDATION_ERROR', `Unknown field ${part.fieldname}`);
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ApiError(413, 'FEEDBACK_TOO_LARGE', 'Each image may be at most 5 MB', {
-            fields: { files: 'FEEDBACK_TOO_LARGE' },
-          });
-        if (code === 'FST_FILES_LIMIT')
-          throw new ApiError(413, 'FEEDBACK_TOO_MANY', `At most ${FEEDBACK_MAX_IMAGES} images`, {
-            fields: { files: 'FEEDBACK_TOO_MANY' },
-          });
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too many parts');
-        const status = (err as { statusCode?: number }).statusCode;
-        if (!(err instanceof ApiError) && (status === undefined || status >= 500))
-          throw new ApiError(400, 'BAD_REQUEST', 'Unreadable multipart/form-data body');
-        throw err;
-      }
+      const { files, text: content } = await readFilesAndText(request, {
+        textField: 'content',
+        fallbackName: 'image',
+        maxFiles: FEEDBACK_MAX_IMAGES,
+        tooLarge: 'FEEDBACK_TOO_LARGE',
+        tooMany: 'FEEDBACK_TOO_MANY',
+      });
       const { minWords, maxWords } = await config();
       const text = content.trim();
       const words = countWords(text);

@@ -4,6 +4,7 @@ import { COMPLAINT_MAX, PROOF_MAX_BYTES, PROOF_MAX_FILES, type WithdrawInfoDto }
 import { requireMember } from '../../http/auth';
 import { amountsAsStrings } from './strict-amount';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { readFilesAndText } from '../../http/multipart';
 import { balanceOf } from '../wallet/ledger';
 import { positiveMinorAmount } from '../wallet/wallet.schemas';
 import { refuseTrialMoney } from './deposits';
@@ -25,7 +26,6 @@ import {
   requestWithdrawal,
   turnoverOf,
   unbindAccount,
-  type ProofFile,
 } from './withdrawals';
 
 const tags = ['payments'];
@@ -356,40 +356,13 @@ export const withdrawRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const member = request.member!;
       refuseTrialMoney(member);
-      if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data');
-      const files: ProofFile[] = [];
-      let complaint = '';
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'files') {
-              await part.toBuffer();
-              throw new ApiError(400, 'VALIDATION_ERROR', `Unknown file field ${part.fieldname}`);
-            }
-            files.push({ fileName: part.filename || 'proof', data: await part.toBuffer() });
-          } else if (part.fieldname === 'complaint') {
-            complaint = String(part.value ?? '');
-          } else {
-            throw new ApiError(400, 'VALIDATION_ERROR', `Unknown field ${part.fieldname}`);
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ApiError(413, 'PROOF_TOO_LARGE', 'Each image may be at most 5 MB', { fields: { files: 'PROOF_TOO_LARGE' } });
-        }
-        if (code === 'FST_FILES_LIMIT') {
-          throw new ApiError(413, 'PROOF_TOO_MANY', `At most ${PROOF_MAX_FILES} images`, { fields: { files: 'PROOF_TOO_MANY' } });
-        }
-        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too many parts');
-        // a body the multipart parser can't read (no boundary, cut short, malformed headers) is the
-        // client's fault: busboy's errors carry no status, and would answer 500
-        const status = (err as { statusCode?: number }).statusCode;
-        if (!(err instanceof ApiError) && (status === undefined || status >= 500))
-          throw new ApiError(400, 'BAD_REQUEST', 'Unreadable multipart/form-data body');
-        throw err;
-      }
+      const { files, text: complaint } = await readFilesAndText(request, {
+        textField: 'complaint',
+        fallbackName: 'proof',
+        maxFiles: PROOF_MAX_FILES,
+        tooLarge: 'PROOF_TOO_LARGE',
+        tooMany: 'PROOF_TOO_MANY',
+      });
       const w = await reportNotReceived(app, member, request.params.id, complaint, files);
       return ok(withdrawalDto(w, await proofsOf(app.db, [Number(w.id)])), 'Reported');
     },
