@@ -48,7 +48,7 @@ export default defineConfig({
     command: 'node ../scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/remotes.json`,
     timeout: 120_000,
-    reuseExistingServer: false,
+    reuseExistingServer: !!process.env.E2E_REUSE,
     env: { E2E_PORT: String(port) },
   },
 });

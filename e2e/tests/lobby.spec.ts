@@ -237,9 +237,13 @@ test('the header vendor menu per type, large above 10 vendors', async ({ page })
   await english(page);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
-  await page.getByTestId('header-menu-RNG').hover();
   const drop = page.getByTestId('header-drop-RNG');
-  await expect(drop).toBeVisible();
+  // the menu opens on hover: hover again if the header was still settling (its balance and counts
+  // arrive after the first paint) when the mouse first arrived
+  await expect(async () => {
+    await page.getByTestId('header-menu-RNG').hover();
+    await expect(drop).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(drop).toHaveAttribute('data-large', 'true');
   await expect(page.getByTestId('header-drop-SPORTS')).toHaveAttribute('data-large', 'false');
   await drop.getByRole('link', { name: 'Hilsa Gaming' }).click();

@@ -1,4 +1,5 @@
 import { createTestDb, testEngine, type TestDb } from '../test-support/test-db';
+import { NestedDbCallError } from './db';
 import { migrate } from './migrate';
 import { migrations } from './migrations';
 import { REGISTRATION_FIELD_RULES, seed, WHITELABEL_FLAGS } from './seed';
@@ -33,6 +34,21 @@ describe(`database layer on ${testEngine}`, () => {
     expect(await count('registration_field_rules')).toBe(15);
     expect(REGISTRATION_FIELD_RULES).toHaveLength(15);
     expect(await t.db.one(`SELECT value FROM system_settings WHERE key = 'maintenance'`)).toEqual({ value: true });
+  });
+
+  it('refuses a call on the database itself from inside its own transaction (PGlite would wait for ever)', async () => {
+    await expect(t.db.tx(async () => t.db.one('SELECT 1 AS one'))).rejects.toBeInstanceOf(NestedDbCallError);
+    await expect(t.db.tx(async () => t.db.tx(async (q) => q.one('SELECT 1')))).rejects.toBeInstanceOf(NestedDbCallError);
+    // work the transaction left running may use the database once the transaction has ended
+    let later: Promise<unknown> = Promise.resolve();
+    await t.db.tx(async (q) => {
+      await q.one('SELECT 1');
+      later = new Promise((r) => setTimeout(r, 0)).then(() => t.db.one('SELECT 2 AS two'));
+    });
+    await expect(later).resolves.toEqual({ two: 2 });
+    // and transactions side by side are not nested
+    const both = await Promise.all([t.db.tx((q) => q.one('SELECT 3 AS n')), t.db.tx((q) => q.one('SELECT 4 AS n'))]);
+    expect(both).toEqual([{ n: 3 }, { n: 4 }]);
   });
 
   it('rolls a failed transaction back', async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -33,7 +34,49 @@ export interface DbOptions {
    * of running initdb (about 5 s) on an empty folder. The test suites start from one made once.
    */
   pgliteTemplate?: Blob;
+  /**
+   * A call on the database itself (not on the transaction's handle) from inside an open
+   * transaction: on PGlite, one connection, it waits for that transaction for ever; on PostgreSQL
+   * it takes a second connection (a pool of n is starved by n such transactions) and reads outside
+   * the transaction. Always reported (console.error with the stack); with `strictTx` (tests, the
+   * end-to-end server) it throws instead, so the bug fails the test that reaches it. Default: the
+   * KHELA_STRICT_TX environment variable is '1'.
+   */
+  strictTx?: boolean;
 }
+
+/** Thrown by a call on the database from inside one of its own open transactions (see `strictTx`). */
+export class NestedDbCallError extends Error {
+  constructor() {
+    super('a call on the database itself from inside one of its open transactions: use the transaction handle');
+    this.name = 'NestedDbCallError';
+  }
+}
+
+/** Knows which of this database's transactions the current async context runs in. */
+function txGuard(strict: boolean) {
+  const open = new AsyncLocalStorage<{ open: boolean }>();
+  const reported = new Set<string>();
+  return {
+    /** Runs a transaction's body marked as inside it (until it settles, even for work it left behind). */
+    inside<T>(fn: () => Promise<T>): Promise<T> {
+      const mark = { open: true };
+      return open.run(mark, fn).finally(() => (mark.open = false));
+    },
+    /** Called before every call on the database itself. */
+    check(): void {
+      if (!open.getStore()?.open) return;
+      const err = new NestedDbCallError();
+      if (strict) throw err;
+      const where = err.stack ?? err.message;
+      if (reported.has(where)) return;
+      reported.add(where);
+      console.error(where);
+    },
+  };
+}
+
+const strictDefault = () => process.env.KHELA_STRICT_TX === '1';
 
 const INT8_OID = 20;
 
@@ -83,24 +126,29 @@ function createPglite(opts: DbOptions): Db {
   started.catch(() => undefined); // observed by every call below
   const ready = started.then(() => undefined);
   const settled = Promise.resolve();
+  const guard = txGuard(opts.strictTx ?? strictDefault());
   return {
     engine: 'pglite',
     ...queryable(
-      async (sql, params) => (await started).query(sql, params),
-      async (sql) => (await started).exec(sql),
+      async (sql, params) => (guard.check(), (await started).query(sql, params)),
+      async (sql) => (guard.check(), (await started).exec(sql)),
       ready,
     ),
     // PGlite is one connection: its transaction() runs transactions one at a time.
-    tx: async (fn) =>
-      (await started).transaction((t) =>
-        fn(
-          queryable(
-            (sql, params) => t.query(sql, params),
-            (sql) => t.exec(sql),
-            settled,
+    tx: async (fn) => {
+      guard.check();
+      return (await started).transaction((t) =>
+        guard.inside(() =>
+          fn(
+            queryable(
+              (sql, params) => t.query(sql, params),
+              (sql) => t.exec(sql),
+              settled,
+            ),
           ),
         ),
-      ),
+      );
+    },
     close: async () => {
       const lite = await started.catch(() => null);
       await lite?.close();
@@ -125,24 +173,28 @@ function createPostgres(opts: DbOptions & { databaseUrl: string }): Db {
   const ready = schema ? pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).then(() => undefined) : Promise.resolve();
   ready.catch(() => undefined);
   const settled = Promise.resolve();
+  const guard = txGuard(opts.strictTx ?? strictDefault());
   return {
     engine: 'postgres',
     ...queryable(
-      (sql, params) => pool.query(sql, params),
-      (sql) => pool.query(sql),
+      (sql, params) => (guard.check(), pool.query(sql, params)),
+      (sql) => (guard.check(), pool.query(sql)),
       ready,
     ),
     tx: async (fn) => {
+      guard.check();
       await ready;
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn(
-          queryable(
-            (sql, params) => client.query(sql, params),
-            (sql) => client.query(sql),
-            settled,
+        const result = await guard.inside(() =>
+          fn(
+            queryable(
+              (sql, params) => client.query(sql, params),
+              (sql) => client.query(sql),
+              settled,
+            ),
           ),
         );
         await client.query('COMMIT');

@@ -21,13 +21,17 @@ export const testEngine: Db['engine'] = process.env.KHELA_TEST_ENGINE === 'postg
  */
 export async function createTestDb(opts: { migrated?: boolean } = {}): Promise<TestDb> {
   if (testEngine === 'pglite') {
-    const db = createDb({ dataDir: 'memory://', pgliteTemplate: loadTemplate(opts.migrated ? 'migrated' : 'empty') });
+    const db = createDb({
+      dataDir: 'memory://',
+      pgliteTemplate: loadTemplate(opts.migrated ? 'migrated' : 'empty'),
+      strictTx: true,
+    });
     return { db, dispose: () => db.close() };
   }
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('KHELA_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const db = createDb({ databaseUrl, schema, poolSize: 4 });
+  const db = createDb({ databaseUrl, schema, poolSize: 4, strictTx: true });
   return {
     db,
     dispose: async () => {

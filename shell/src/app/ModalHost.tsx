@@ -1,45 +1,36 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import { useAtomValue } from 'jotai';
 import { modalAtom, pageLoaderAtom, type ModalKey } from '@khela/session';
-import { Loading, Modal } from '@khela/ui';
+import { Loading } from '@khela/ui';
 import { RemoteArea } from '../federation/RemoteArea';
-import { PublicDialog } from '../features/dialogs/PublicDialog';
 
 /** Modal keys the auth-modals remote renders; it is fetched only when one of them opens. */
 const AUTH_MODALS: ModalKey[] = ['loginPopupModal', 'loginModal', 'registerModal', 'forgetPassModal', 'changePassModal'];
 
+// the help and news centres and the information dialog: fetched when one opens
+const ContentModal = lazy(() => import('./ContentModal'));
+
+const backdrop = (
+  <div className="k-modal-backdrop">
+    <Loading />
+  </div>
+);
+
 export function ModalHost() {
-  const { t } = useTranslation();
-  const [modal, setModal] = useAtom(modalAtom);
+  const modal = useAtomValue(modalAtom);
   if (!modal) return null;
   if (AUTH_MODALS.includes(modal.key)) {
     return (
       <div className="k-modal-host">
-        <RemoteArea
-          remote="auth-modals"
-          module="AuthModals"
-          loading={
-            <div className="k-modal-backdrop">
-              <Loading />
-            </div>
-          }
-        />
+        <RemoteArea remote="auth-modals" module="AuthModals" loading={backdrop} />
       </div>
     );
   }
-  if (modal.key === 'helpModal' || modal.key === 'noticeModal') {
-    const help = modal.key === 'helpModal';
-    return (
-      <Modal title={t(help ? 'footer.helpCentre' : 'nav.news')} onClose={() => setModal(null)} testId={modal.key} wide>
-        <RemoteArea
-          remote="promotions"
-          module={help ? 'HelpCentre' : 'NoticeCentre'}
-          props={{ anchor: modal.props?.anchor, inModal: true }}
-        />
-      </Modal>
-    );
-  }
-  return <PublicDialog />;
+  return (
+    <Suspense fallback={backdrop}>
+      <ContentModal />
+    </Suspense>
+  );
 }
 
 export function PageLoader() {

@@ -7,6 +7,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { unwrapSecret } from '../../http/sealed';
 import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
+import type { AuthLimits } from '../auth/limits';
 import { findMemberById, startSession } from '../auth/login-session';
 import { closedObject, loginValueSchema, str } from '../auth/schemas';
 import { strictBody } from '../auth/strict-body';
@@ -78,6 +79,7 @@ async function memberFor(
   q: Queryable,
   login: { provider: string; link_member_id: number | null; referral_code: string | null; language: string; ip: string },
   who: Identity,
+  limits: AuthLimits,
 ): Promise<number> {
   const linked = await q.one<{ member_id: number }>(
     'UPDATE member_identities SET last_login_at = now() WHERE provider = $1 AND subject = $2 RETURNING member_id',
@@ -93,7 +95,6 @@ async function memberFor(
   if (memberId === null) {
     const open = await Promise.all(['USERNAMEREG3', 'MOBILENUMREG3'].map((f) => flagEnabled(q, f)));
     if (!open.some(Boolean)) throw new ApiError(403, SOCIAL_ERRORS.closed, 'Registration is closed');
-    const limits = await app.auth.limits();
     const hit = await app.auth.limiter.hit(`register:ip:${login.ip}`, limits.registrationsPerIp, 60 * 60_000);
     if (!hit.allowed) {
       throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations from here: try again later', {
@@ -262,8 +263,10 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
         callbackUrl.search = new URLSearchParams(request.query).toString();
         const who = await redeem(config, callbackUrl, { state: state!, nonce: login.nonce, codeVerifier: login.code_verifier });
         const handoff = randomBytes(32).toString('base64url');
+        // read before the transaction: the settings come from the database itself
+        const limits = await app.auth.limits();
         await app.db.tx(async (q) => {
-          const memberId = await memberFor(app, q, login, who);
+          const memberId = await memberFor(app, q, login, who, limits);
           await q.query(
             `UPDATE social_logins SET member_id = $2, handoff_hash = $3, handoff_expires_at = now() + make_interval(secs => $4)
               WHERE state_hash = $1`,
