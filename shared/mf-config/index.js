@@ -87,7 +87,8 @@ function remoteFederation(remote, exposes) {
     shareStrategy: 'loaded-first',
     manifest: { fileName: 'mf-manifest.json' },
     dts: false,
-    experiments: { externalRuntime: true },
+    // a remote consumes no other remote: its entry leaves out the bundler runtime's remote loading
+    experiments: { externalRuntime: true, optimization: { disableRemote: true } },
   };
 }
 

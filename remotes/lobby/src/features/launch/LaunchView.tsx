@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading } from '@khela/ui';
-import { NS, titleKeys } from '../../i18n';
+import { titleKeys } from '../../i18n';
+import { PLAY_NAMESPACES } from '../../play-i18n';
 import { fetchLaunch, type LotteryPrizeMode } from '../../lib/api';
 import { CATEGORY_ROUTE } from '../../lib/categories';
 import { useAsync } from '../../hooks/useAsync';
@@ -16,7 +17,7 @@ import { LotteryBetting } from './LotteryBetting';
  * (lottoView betting) whose draws the platform takes bets on shows the betting view.
  */
 export function LaunchView() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const lang = useLang();
   const [params] = useSearchParams();
   const ticket = params.get('ticket');

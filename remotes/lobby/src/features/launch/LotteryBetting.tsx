@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading } from '@khela/ui';
 import { onLiveEvent } from '@khela/session';
 import type { LotteryDrawEvent } from '@khela/api';
-import { NS } from '../../i18n';
+import { PLAY_NAMESPACES } from '../../play-i18n';
 import {
   fetchLotteryBets,
   fetchLotteryBetting,
@@ -66,7 +66,7 @@ export function LotteryBetting({ gameCode, prizeMode }: { gameCode: string; priz
 }
 
 function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const lang = useLang();
   const errorText = useErrorText();
   const now = useNow(1000);
@@ -323,7 +323,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
  * live `lotteryDraw` event (the server sends it once the member's bets on a draw are paid or refunded).
  */
 function MyBets({ gameCode, group, version }: { gameCode: string; group?: string; version: number }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const lang = useLang();
   const [settled, setSettled] = useState(0);
   const [result, setResult] = useState<LotteryDrawEvent | null>(null);
@@ -362,7 +362,7 @@ function MyBets({ gameCode, group, version }: { gameCode: string; group?: string
 
 /** The result panel of a draw the member bet on: its numbers and what the bets paid, or its cancellation. */
 function DrawResult({ result, group, lang }: { result: LotteryDrawEvent; group?: string; lang: 'BN' | 'EN' }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const won = BigInt(result.payout) > 0n;
   return (
     <section className="lobby-betting__result" data-testid="lottery-result" data-status={result.status} role="status">
@@ -390,7 +390,7 @@ function DrawResult({ result, group, lang }: { result: LotteryDrawEvent; group?:
 }
 
 function BetRow({ bet, group, lang }: { bet: LotteryBet; group?: string; lang: 'BN' | 'EN' }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const shown =
     bet.numbers.length > 12 ? `${bet.numbers.slice(0, 12).join(' ')} … (${bet.numbers.length})` : bet.numbers.join(' ');
   return (

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { LotteryGame } from '@khela/api';
 import { EmptyState, Loading } from '@khela/ui';
-import { NS } from '../../i18n';
+import { PLAY_NAMESPACES } from '../../play-i18n';
 import { fetchLotteryMenus, fetchLotteryRecent, fetchOpened, fetchVendorLanes } from '../../lib/api';
 import { prizeModeFor } from '../../lib/categories';
 import { useAsync } from '../../hooks/useAsync';
@@ -36,7 +36,7 @@ function Countdown({ to }: { to: string }) {
 }
 
 function Opened({ game }: { game: LotteryGame }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const opened = useAsync((signal) => fetchOpened(game.gameCode, signal), [game.gameCode]);
   const next = opened.data?.nextDrawAt;
   const now = useNow(5000);
@@ -96,7 +96,7 @@ function Opened({ game }: { game: LotteryGame }) {
  * chosen game's opened numbers and next draw, and the launch in the prize mode of the lottery group.
  */
 export function LotteryView({ area }: { area: 'LOTTERY' | 'SEA' | 'VN' }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(PLAY_NAMESPACES);
   const lang = useLang();
   const launch = useLaunch();
   const [params, setParams] = useSearchParams();
