@@ -126,3 +126,41 @@ it('parallel red-envelope claims: one per member, the budget never exceeded', as
   expect(BigInt(row!.paid) + BigInt(row!.remaining)).toBe(BigInt(2000));
   expect(BigInt(row!.remaining) < BigInt(100)).toBe(true);
 });
+
+it('two bonuses applied for at once: one is issued, the other refused (one bonus under wagering at a time)', async () => {
+  const make = async (n: number) =>
+    Number(
+      (
+        await opsCall(t.app, 'POST', '/ops/promotions', {
+          code: `TWIN${n}_${Date.now().toString(36).toUpperCase()}`,
+          category: 'others',
+          titleBn: 'যুগল',
+          titleEn: 'Twin',
+          contentBn: '',
+          contentEn: '',
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          kind: 'FIXED',
+          fixedAmount: '5000',
+          wageringMultiplier: 2,
+          contribution: { [t.vendors[0].gameType]: 100 },
+        })
+      ).body.value.id,
+    );
+  const ids = [await make(1), await make(2)];
+  for (let round = 0; round < 3; round++) {
+    const m = await promoMember(t);
+    for (const id of ids) await api(t, 'POST', P.join, m.token, { id });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api(t, 'POST', P.claim, m.token, { id: ids[i % 2] })));
+    expect(results.filter((r) => r.status === 200 && r.body.value.status === 'ISSUED')).toHaveLength(1);
+    expect(
+      results.filter((r) => r.status !== 200).every((r) => ['BONUS_IN_PROGRESS', 'NOT_JOINED'].includes(r.body.errorCode!)),
+    ).toBe(true);
+    expect(results.some((r) => r.body.errorCode === 'BONUS_IN_PROGRESS')).toBe(true);
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(5000));
+    const wagering = await t.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM promotion_participations WHERE member_id = $1 AND status IN ('APPLYING', 'ISSUED')`,
+      [m.id],
+    );
+    expect(wagering!.n).toBe(1);
+  }
+});
