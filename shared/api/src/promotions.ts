@@ -133,7 +133,7 @@ export interface RedemptionDto {
 
 export interface PointEntryDto {
   id: number;
-  kind: 'EARN' | 'REDEEM' | 'REFUND' | 'CONVERT' | 'ADJUST';
+  kind: 'EARN' | 'REDEEM' | 'REFUND' | 'CONVERT' | 'ADJUST' | 'REVERSE';
   delta: string;
   balanceAfter: string;
   createdAt: string;

@@ -9,6 +9,7 @@ import {
   createPromoTestApi,
   play,
   promoMember,
+  rollbackBet,
   sealedPost,
   setPaymentPassword,
   type PromoTestApi,
@@ -163,4 +164,26 @@ it('two bonuses applied for at once: one is issued, the other refused (one bonus
     );
     expect(wagering!.n).toBe(1);
   }
+});
+
+it('parallel reads after a rollback take its points back once', async () => {
+  await opsCall(t.app, 'PUT', '/ops/points/settings', { poishaPerPoint: '100' });
+  const m = await promoMember(t);
+  await opsCall(t.app, 'POST', '/ops/wallet/adjustments', {
+    account: m.account,
+    amount: '100000',
+    reason: 'test',
+    operator: 'tester',
+  });
+  await play(t, m, 0, BigInt(300));
+  const rolled = await play(t, m, 0, BigInt(5000));
+  expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('53');
+  await rollbackBet(t, m, 0, rolled);
+  const reads = await Promise.all(Array.from({ length: 30 }, () => api(t, 'GET', P.pointBalance, m.token)));
+  expect(reads.every((r) => r.body.value.points === '3')).toBe(true);
+  const reversals = await t.db.query<{ delta: string }>(
+    `SELECT delta::text FROM point_entries WHERE member_id = $1 AND kind = 'REVERSE'`,
+    [m.id],
+  );
+  expect(reversals).toEqual([{ delta: '-50' }]);
 });

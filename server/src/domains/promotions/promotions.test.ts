@@ -10,6 +10,7 @@ import {
   paidDeposit,
   play,
   promoMember,
+  rollbackBet,
   sealedPost,
   setPaymentPassword,
   type PromoMember,
@@ -369,6 +370,66 @@ describe('the points mall', () => {
     const config = (await api(t, 'GET', P.pointConfig, m.token)).body.value;
     expect(config).toMatchObject({ poishaPerPoint: '100', minConvert: '50', vipLevel: 0, memberRate: '10' });
     expect(config.rates.length).toBeGreaterThan(1);
+  });
+});
+
+describe('points of a rolled-back bet', () => {
+  it('are taken back by one REVERSE entry, never by editing the EARN entry', async () => {
+    expect((await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' })).status).toBe(200);
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await play(t, m, 0, BigInt(250));
+    const rolled = await play(t, m, 0, BigInt(1000));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('12'); // 1250 poisha
+    const earned = await t.db.query(`SELECT * FROM point_entries WHERE member_id = $1 ORDER BY id`, [m.id]);
+
+    await rollbackBet(t, m, 0, rolled);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2'); // 250 poisha stand
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2');
+    await rollbackBet(t, m, 0, rolled); // the vendor repeats its rollback
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2');
+
+    const entries = await t.db.query<{ kind: string; delta: string; balance_after: string; reference: string | null }>(
+      `SELECT kind, delta::text, balance_after::text, reference FROM point_entries WHERE member_id = $1 ORDER BY id`,
+      [m.id],
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'EARN', delta: '12', balance_after: '12' }),
+      { kind: 'REVERSE', delta: '-10', balance_after: '2', reference: 'ROLLBACK' },
+    ]);
+    // the EARN entry is as it was
+    expect((await t.db.query(`SELECT * FROM point_entries WHERE member_id = $1 AND kind = 'EARN'`, [m.id]))[0]).toEqual(
+      earned[0],
+    );
+    const details = (await api(t, 'GET', P.pointDetails, m.token)).body.value;
+    expect(details.map((d: { kind: string }) => d.kind)).toEqual(['REVERSE', 'EARN']);
+
+    // the next bets earn from where the standing bets left off (250 + 850 = 1100 poisha: 11 points)
+    await play(t, m, 0, BigInt(850));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('11');
+  });
+
+  it('points already spent stay owed: the next bets make them up before earning again', async () => {
+    expect((await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' })).status).toBe(200);
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await setPaymentPassword(t, m);
+    const rolled = await play(t, m, 0, BigInt(2000));
+    const reward = await ops('POST', '/ops/points/rewards', { titleBn: 'কাপ', titleEn: 'Cup', points: '15', stock: 5 });
+    const redeemed = await sealedPost(t, P.redeem, m.token, {
+      rewardId: Number(reward.body.value.id),
+      quantity: 1,
+      requestKey: `owed-redeem-${m.id}`,
+      paymentPassword: '246810',
+    });
+    expect(redeemed.status).toBe(201);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('5');
+    await rollbackBet(t, m, 0, rolled);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('0'); // 5 taken, 15 owed
+    await play(t, m, 0, BigInt(1500)); // makes up the 15 owed points
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('0');
+    await play(t, m, 0, BigInt(300));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('3');
   });
 });
 
