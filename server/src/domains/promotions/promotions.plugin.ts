@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Queryable } from '../../db/db';
 import { registerBadgeCounter } from '../centre/badges';
-import { claimableMissions, missionRoutes } from './missions';
+import { claimableMissions, missionOpsRoutes, missionRoutes } from './missions';
 import { pointRoutes } from './points.routes';
 import { redEnvelopeOpsRoutes, redEnvelopeRoutes } from './red-envelopes';
 import { promotionOpsRoutes } from './promotions-ops.routes';
@@ -35,6 +35,7 @@ export const promotionsDomain = fp<PromotionsOptions>(
     await app.register(missionRoutes, { now });
     await app.register(redEnvelopeRoutes, { now });
     await app.register(redEnvelopeOpsRoutes, { prefix: '/ops/red-envelopes' });
+    await app.register(missionOpsRoutes, { prefix: '/ops/missions' });
     await app.register(promotionOpsRoutes, { prefix: '/ops' });
   },
   { name: 'promotions', dependencies: ['centre'] },

@@ -30,6 +30,9 @@ afterAll(async () => {
 });
 
 const ops = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => opsCall(t.app, method, url, body);
+/** The app's address, listening once for the CLI tests. */
+let listening: Promise<string> | undefined;
+const baseUrl = () => (listening ??= listen(t.app));
 const patch = async (id: number, body: object) =>
   (
     await t.app.inject({ method: 'PATCH', url: `/ops/promotions/${id}`, payload: body, headers: { 'x-ops-key': 'test-ops-key' } })
@@ -480,7 +483,7 @@ describe('missions and the leaderboard', () => {
 
 describe('ops promotion / points (CLI)', () => {
   it('creates, changes and lists promotions, decides applications, sets the points ratio', async () => {
-    const base = await listen(t.app);
+    const base = await baseUrl();
     const lines: string[] = [];
     const run = (...argv: string[]) =>
       runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
@@ -528,6 +531,122 @@ describe('ops promotion / points (CLI)', () => {
     await run('points', 'settings', '--poisha-per-point', '500', '--min-convert', '50');
     expect(lines.pop()).toBe('points: 1 point per 500 poisha of valid bets; convert at least 50');
     await expect(run('points', 'approve', '999999')).rejects.toThrow(/404 REDEMPTION_NOT_FOUND/);
+  });
+});
+
+describe('operators manage missions, red envelopes and redemptions (endpoints and CLI)', () => {
+  const cli = async () => {
+    const base = await baseUrl();
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    return { lines, run };
+  };
+
+  it('missions: create, list, close (members no longer see a closed one); bad input changes nothing', async () => {
+    const { lines, run } = await cli();
+    const code = `OPSM_${Date.now().toString(36).toUpperCase()}`;
+    expect((await t.app.inject({ method: 'GET', url: '/ops/missions' })).statusCode).toBe(401); // no X-Ops-Key
+    const bad = await ops('POST', '/ops/missions', { code, titleBn: 'x', titleEn: 'x', target: '0', reward: '5', period: 'DAY' });
+    expect(bad.status).toBe(400);
+    await run(
+      'mission',
+      'create',
+      JSON.stringify({
+        code,
+        titleBn: 'আজ ৳১০',
+        titleEn: 'Wager ৳10 today',
+        gameType: null,
+        target: '1000',
+        reward: '50',
+        period: 'DAY',
+      }),
+    );
+    expect(lines.pop()).toMatch(new RegExp(`^mission \\d+ ${code} created$`));
+    await expect(
+      run('mission', 'create', JSON.stringify({ code, titleBn: 'x', titleEn: 'x', target: '1', reward: '1', period: 'DAY' })),
+    ).rejects.toThrow(/409 MISSION_CODE_TAKEN/);
+    await run('mission', 'list');
+    const line = lines.find((l) => l.includes(code))!;
+    expect(line).toMatch(/\tACTIVE\tDAY\tALL\ttarget 1000\treward 50\t0 claims\tWager ৳10 today$/);
+    const id = line.split('\t')[0];
+
+    const m = await promoMember(t);
+    const seen = async () =>
+      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string }[]).some((x) => x.code === code);
+    expect(await seen()).toBe(true);
+    await run('mission', 'close', id);
+    expect(lines.pop()).toBe(`mission ${id} ${code} closed`);
+    expect(await seen()).toBe(false);
+    await expect(run('mission', 'close', id)).rejects.toThrow(/409 ALREADY_CLOSED/);
+    await expect(run('mission', 'close', '999999')).rejects.toThrow(/404 MISSION_NOT_FOUND/);
+    await expect(run('mission', 'close')).rejects.toThrow(/mission close needs <id>/);
+  });
+
+  it('red envelopes: create, list with what they paid, close early (no longer listed nor claimable)', async () => {
+    const { lines, run } = await cli();
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    await run(
+      'red-envelope',
+      'create',
+      JSON.stringify({
+        titleBn: 'লাল',
+        titleEn: 'Ops envelope',
+        startsAt: start,
+        endsAt: end,
+        minAmount: '10',
+        maxAmount: '10',
+        budget: '100',
+      }),
+    );
+    const id = Number(/^red envelope (\d+) scheduled$/.exec(lines.pop()!)![1]);
+    const m = await promoMember(t);
+    expect((await api(t, 'POST', R.claim, m.token, { id })).body.value.amount).toBe('10');
+    await run('red-envelope', 'list');
+    expect(lines.find((l) => l.startsWith(`${id}\t`))).toMatch(/\tOPEN\t.*\t10-10 poisha\t90\/100 left\t1 claims\tOps envelope$/);
+
+    const other = await promoMember(t);
+    await run('red-envelope', 'close', String(id));
+    expect(lines.pop()).toBe(`red envelope ${id} closed (90 poisha unpaid)`);
+    const list = (await api(t, 'GET', `${R.list}?lang=EN`, other.token)).body.value as { id: number }[];
+    expect(list.some((e) => e.id === id)).toBe(false);
+    expect((await api(t, 'POST', R.claim, other.token, { id })).body.errorCode).toBe('RED_ENVELOPE_NOT_OPEN');
+    expect(await balanceOf(t.db, other.id)).toBe(BigInt(0));
+    expect(await balanceOf(t.db, m.id)).toBe(BigInt(10)); // what was paid stays
+    await expect(run('red-envelope', 'close', String(id))).rejects.toThrow(/409 ALREADY_CLOSED/);
+    const listed = (await ops('GET', '/ops/red-envelopes')).body.value.find((e: { id: string }) => Number(e.id) === id);
+    expect(listed).toMatchObject({ state: 'CLOSED', closed_by: 'ops:cli-tester', claims: 1, remaining: '90' });
+  });
+
+  it('points-mall redemptions: listed for the operators, by status and account', async () => {
+    const { lines, run } = await cli();
+    await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' });
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await setPaymentPassword(t, m);
+    await play(t, m, 0, BigInt(3000));
+    const reward = await ops('POST', '/ops/points/rewards', { titleBn: 'টুপি', titleEn: 'Cap', points: '10', stock: 5 });
+    const redeemed = await sealedPost(t, P.redeem, m.token, {
+      rewardId: Number(reward.body.value.id),
+      quantity: 2,
+      requestKey: `ops-list-${m.id}`,
+      paymentPassword: '246810',
+    });
+    expect(redeemed.status).toBe(201);
+    const rid = redeemed.body.value.id;
+    await run('points', 'redemptions', '--status', 'IN_PROCESS', '--account', m.account);
+    expect(lines.pop()).toMatch(new RegExp(`^${rid}\\t${m.account}\\tCap x2\\t20 points\\tIN_PROCESS\\t`));
+    await run('points', 'approve', String(rid));
+    lines.length = 0;
+    await run('points', 'redemptions', '--status', 'IN_PROCESS', '--account', m.account);
+    expect(lines).toEqual(['no redemptions']);
+    const approved = await ops('GET', `/ops/points/redemptions?status=APPROVED&account=${m.account}`);
+    expect(approved.body.value.map((r: { id: string }) => ({ ...r, id: Number(r.id) }))).toEqual([
+      expect.objectContaining({ id: Number(rid), status: 'APPROVED', decided_by: 'ops:cli-tester' }),
+    ]);
+    expect((await ops('GET', '/ops/points/redemptions?status=LOST')).status).toBe(400);
+    await expect(run('points', 'redemptions', '--status', 'LOST')).rejects.toThrow(/IN_PROCESS, REJECTED or APPROVED/);
   });
 });
 
