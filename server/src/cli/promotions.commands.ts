@@ -46,6 +46,19 @@ interface EnvelopeRow {
   state: string;
 }
 
+interface RaffleRow {
+  id: string;
+  title_en: string;
+  starts_at: string;
+  ends_at: string;
+  poisha_per_ticket: string;
+  max_tickets: number;
+  prizes: string[];
+  status: string;
+  entries: number;
+  winners: number;
+}
+
 const idOf = (word: string | undefined, usage: string): number => {
   const id = Number(word);
   if (!Number.isSafeInteger(id) || id < 1) throw new CliError(usage);
@@ -189,6 +202,41 @@ const commands: Record<string, Command> = {
         throw new CliError('mission needs list | create <json> | close <id>');
     }
   },
+  raffle: async (ctx, rest) => {
+    const [sub, ...more] = rest;
+    const by = { operator: ctx.operator ?? 'operator' };
+    switch (sub) {
+      case 'list': {
+        const rows = await call<RaffleRow[]>(ctx, 'GET', '/ops/raffles');
+        if (!rows.length) ctx.print('no raffles');
+        for (const r of rows) {
+          ctx.print(
+            `${r.id}\t${r.status}\t${r.starts_at} → ${r.ends_at}\t1 ticket per ${r.poisha_per_ticket} poisha (max ${r.max_tickets})\tprizes ${r.prizes.join('/')}\t${r.entries} entries\t${r.winners} winners\t${r.title_en}`,
+          );
+        }
+        return;
+      }
+      case 'create': {
+        const r = await call<{ id: string }>(ctx, 'POST', '/ops/raffles', { ...by, ...parseJson(more[0], 'raffle create') });
+        ctx.print(`raffle ${r.id} created`);
+        return;
+      }
+      case 'end': {
+        const id = idOf(more[0], 'raffle end needs <id>');
+        const r = await call<{ ends_at: string }>(ctx, 'POST', `/ops/raffles/${id}/end`, by);
+        ctx.print(`raffle ${id}: tickets stopped at ${r.ends_at}`);
+        return;
+      }
+      case 'draw': {
+        const id = idOf(more[0], 'raffle draw needs <id>');
+        const r = await call<{ entries: number; winners: number }>(ctx, 'POST', `/ops/raffles/${id}/draw`, by);
+        ctx.print(`raffle ${id} drawn: ${r.winners} winners among ${r.entries} entries`);
+        return;
+      }
+      default:
+        throw new CliError('raffle needs list | create <json> | end <id> | draw <id>');
+    }
+  },
   'red-envelope': async (ctx, rest) => {
     const [sub, ...more] = rest;
     switch (sub) {
@@ -234,6 +282,8 @@ export const promotionCommands: CommandSet = {
   mission list | create <json> | close <id>
                                       missions measured from bet records (a closed one is hidden from members)
   red-envelope list | create <json> | close <id>
-                                      timed red-envelope drops (closing one ends it now)`,
+                                      timed red-envelope drops (closing one ends it now)
+  raffle list | create <json> | end <id> | draw <id>
+                                      raffles: tickets from valid bets in the window, drawn once after it`,
   commands,
 };

@@ -31,7 +31,7 @@ import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
 import { redEnvelopes } from './0045_red_envelopes';
 import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
-import { promotionOpsClose } from './0049_promotion_ops_close';
+import { promotionOpsClose } from './0049_envelope_close_and_raffles';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {

@@ -1,7 +1,7 @@
 // Exactly once under concurrency (run on PostgreSQL: KHELA_TEST_ENGINE=postgres): 100 parallel claims
 // of one reward pay once; 100 parallel redeems of the last 10 items succeed exactly 10 times; red
 // envelopes pay once per member and never above their budget.
-import { PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
+import { PROMOTION_PATHS as P, RAFFLE_PATHS as RF, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { opsCall } from '../../test-support/test-db';
 import {
@@ -186,4 +186,44 @@ it('parallel reads after a rollback take its points back once', async () => {
     [m.id],
   );
   expect(reversals).toEqual([{ delta: '-50' }]);
+});
+
+it('parallel draws of a raffle draw it once and pay each prize once', async () => {
+  const created = await opsCall(t.app, 'POST', '/ops/raffles', {
+    titleBn: 'ড্র',
+    titleEn: 'Parallel draw',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    poishaPerTicket: '100',
+    maxTickets: 10,
+    prizes: ['3000', '1000'],
+    operator: 'tester',
+  });
+  const id = Number(created.body.value.id);
+  const members = await Promise.all(Array.from({ length: 3 }, () => promoMember(t)));
+  for (const m of members) {
+    await opsCall(t.app, 'POST', '/ops/wallet/adjustments', {
+      account: m.account,
+      amount: '10000',
+      reason: 'test',
+      operator: 'tester',
+    });
+    await play(t, m, 0, BigInt(500));
+    expect((await api(t, 'POST', RF.claim, m.token, { id })).status).toBe(200);
+  }
+  await opsCall(t.app, 'POST', `/ops/raffles/${id}/end`, { operator: 'tester' });
+  const draws = await Promise.all(
+    Array.from({ length: 10 }, () => opsCall(t.app, 'POST', `/ops/raffles/${id}/draw`, { operator: 'tester' })),
+  );
+  expect(draws.filter((d) => d.status === 200)).toHaveLength(1);
+  expect(draws.filter((d) => d.status !== 200).every((d) => d.body.errorCode === 'ALREADY_DRAWN')).toBe(true);
+  const won = await t.db.query<{ member_id: string; prize: string }>(
+    `SELECT member_id, prize::text FROM raffle_winners WHERE raffle_id = $1 ORDER BY place`,
+    [id],
+  );
+  expect(won.map((w) => w.prize)).toEqual(['3000', '1000']);
+  const paid = await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE $1`, [
+    `raffle:${id}:%`,
+  ]);
+  expect(paid!.n).toBe(2);
 });

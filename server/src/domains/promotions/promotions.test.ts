@@ -1,4 +1,11 @@
-import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
+import {
+  MISSION_PATHS as M,
+  PROMOTION_CATEGORIES,
+  PROMOTION_PATHS as P,
+  RAFFLE_PATHS as RF,
+  RED_ENVELOPE_PATHS as R,
+  type RaffleDto,
+} from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { runOps } from '../../cli/ops';
 import { opsCall, TEST_OPS_KEY } from '../../test-support/test-db';
@@ -647,6 +654,67 @@ describe('operators manage missions, red envelopes and redemptions (endpoints an
     ]);
     expect((await ops('GET', '/ops/points/redemptions?status=LOST')).status).toBe(400);
     await expect(run('points', 'redemptions', '--status', 'LOST')).rejects.toThrow(/IN_PROCESS, REJECTED or APPROVED/);
+  });
+});
+
+describe('raffles', () => {
+  it('tickets from valid bets in the window; claimed once; drawn once after the window, prizes paid', async () => {
+    const base = await baseUrl();
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    const raffle = {
+      titleBn: 'লাকি ড্র',
+      titleEn: 'Lucky draw',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      poishaPerTicket: '1000',
+      maxTickets: 5,
+      prizes: ['5000', '2000'],
+    };
+    await expect(run('raffle', 'create', JSON.stringify({ ...raffle, prizes: [] }))).rejects.toThrow(/400/);
+    await run('raffle', 'create', JSON.stringify(raffle));
+    const id = Number(/^raffle (\d+) created$/.exec(lines.pop()!)![1]);
+
+    const [a, b, none] = await Promise.all([promoMember(t), promoMember(t), promoMember(t)]);
+    for (const m of [a, b]) await paidDeposit(t, m, '100000');
+    await play(t, a, 0, BigInt(2500)); // 2 tickets
+    await play(t, b, 1, BigInt(90000)); // 90, capped at 5
+    const mine = async (m: PromoMember) =>
+      ((await api(t, 'GET', `${RF.list}?lang=EN`, m.token)).body.value as RaffleDto[]).find((r) => r.id === id)!;
+    expect(await mine(a)).toMatchObject({
+      title: 'Lucky draw',
+      tickets: 2,
+      entered: false,
+      claimable: true,
+      prizes: ['5000', '2000'],
+    });
+    expect(await mine(b)).toMatchObject({ tickets: 5, claimable: true });
+    expect((await api(t, 'POST', RF.claim, none.token, { id })).body.errorCode).toBe('NO_TICKETS');
+    const claims = await Promise.all([1, 2, 3].map(() => api(t, 'POST', RF.claim, a.token, { id })));
+    expect(claims.filter((c) => c.status === 200).map((c) => c.body.value.tickets)).toEqual([2]);
+    expect(claims.filter((c) => c.body.errorCode === 'ALREADY_CLAIMED')).toHaveLength(2);
+    expect(await mine(a)).toMatchObject({ entered: true, claimable: false });
+    // b does not claim: b's tickets are not in the draw
+
+    await expect(run('raffle', 'draw', String(id))).rejects.toThrow(/409 RAFFLE_NOT_ENDED/);
+    await run('raffle', 'end', String(id));
+    expect((await api(t, 'POST', RF.claim, b.token, { id })).body.errorCode).toBe('RAFFLE_NOT_OPEN');
+    const cash = await balanceOf(t.db, a.id);
+    await run('raffle', 'draw', String(id));
+    expect(lines.pop()).toBe(`raffle ${id} drawn: 1 winners among 1 entries`);
+    await expect(run('raffle', 'draw', String(id))).rejects.toThrow(/409 ALREADY_DRAWN/);
+    expect(await balanceOf(t.db, a.id)).toBe(cash + BigInt(5000));
+    expect(await mine(a)).toMatchObject({
+      status: 'DRAWN',
+      won: { place: 1, prize: '5000' },
+      winners: [{ place: 1, account: `${a.account.slice(0, 2)}***${a.account.slice(-1)}`, prize: '5000' }],
+    });
+    expect(await mine(b)).toMatchObject({ status: 'DRAWN', won: null, claimable: false });
+    await run('raffle', 'list');
+    expect(lines.find((l) => l.startsWith(`${id}\t`))).toMatch(
+      /\tDRAWN\t.*\tprizes 5000\/2000\t1 entries\t1 winners\tLucky draw$/,
+    );
   });
 });
 
