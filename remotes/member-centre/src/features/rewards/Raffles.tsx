@@ -45,7 +45,7 @@ export function Raffles() {
       <ul className="rw-list">
         {data.value.map((r) => (
           <li key={r.id} className="rw-card" data-testid={`raffle-${r.id}`}>
-            <strong className="rw-title">🎟️ {r.title}</strong>
+            <strong className="rw-title">{r.title}</strong>
             <span className="rw-small">{t('rewards.rafflePrizes', { prizes: r.prizes.map((p) => money(p)).join(' · ') })}</span>
             <span className="rw-small">{t('rewards.raffleRule', { amount: money(r.poishaPerTicket), max: r.maxTickets })}</span>
             {r.status === 'DRAWN' ? (
