@@ -66,6 +66,18 @@ test('join a first-deposit promotion, deposit, wager until the bonus is released
     stock: 3,
   });
 
+  // a raffle whose tickets come from the same spins (one per ৳5 of valid bets)
+  const raffle = await opsPost(request, 'post', '/ops/raffles', {
+    titleBn: 'লাকি ড্র পরীক্ষা',
+    titleEn: 'Lucky draw e2e',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    poishaPerTicket: '500',
+    maxTickets: 50,
+    prizes: ['7700'],
+    operator: 'e2e',
+  });
+
   const token = await memberToken(request, unique('promo'));
 
   // 1. the promotions page counts what the member can join in the header; join ours in its detail
@@ -126,6 +138,20 @@ test('join a first-deposit promotion, deposit, wager until the bonus is released
   const after = await wallets(request, token);
   expect(after.MAIN).toBe(before.MAIN + 2000n);
   expect(after.BONUS).toBe(0n);
+
+  // 5b. the raffle claim: the spins' tickets enter the draw once; the operator draws it; the member won
+  const raffleCard = page.getByTestId(`raffle-${raffle.id}`);
+  await expect(page.getByTestId(`raffle-tickets-${raffle.id}`)).toContainText(/You have [1-9]\d* tickets?/);
+  await raffleCard.getByRole('button', { name: 'Enter my tickets' }).click();
+  await expect(page.getByTestId('raffle-notice')).toHaveText(/^Your [1-9]\d* tickets? (is|are) in the draw\.$/);
+  await expect(raffleCard).toContainText('Your tickets are in the draw');
+  await opsPost(request, 'post', `/ops/raffles/${raffle.id}/end`, { operator: 'e2e' });
+  await opsPost(request, 'post', `/ops/raffles/${raffle.id}/draw`, { operator: 'e2e' });
+  const again = await request.post(`/ops/raffles/${raffle.id}/draw`, { headers: ops, data: { operator: 'e2e' } });
+  expect((await again.json()).errorCode).toBe('ALREADY_DRAWN');
+  await page.reload();
+  await expect(page.getByTestId(`raffle-result-${raffle.id}`)).toHaveText('You won place 1: ৳77.00 is in your main wallet.');
+  expect((await wallets(request, token)).MAIN).toBe(after.MAIN + 7700n);
 
   // 6. the spins earned points: redeem a reward and convert the rest, behind the payment password
   const pin = await request.post('/wps/payments/payment-password', {

@@ -133,7 +133,7 @@ export interface RedemptionDto {
 
 export interface PointEntryDto {
   id: number;
-  kind: 'EARN' | 'REDEEM' | 'REFUND' | 'CONVERT' | 'ADJUST';
+  kind: 'EARN' | 'REDEEM' | 'REFUND' | 'CONVERT' | 'ADJUST' | 'REVERSE';
   delta: string;
   balanceAfter: string;
   createdAt: string;
@@ -233,4 +233,36 @@ export const RED_ENVELOPE_PATHS = {
   list: '/wps/relay/MCSFE_getRedEnvelopes',
   /** POST { id } */
   claim: '/wps/relay/MCSFE_claimRedEnvelope',
+} as const;
+
+export interface RaffleDto {
+  id: number;
+  title: string;
+  /** tickets are earned from valid bets placed from startsAt until endsAt */
+  startsAt: string;
+  endsAt: string;
+  /** valid bets (poisha) that earn one ticket */
+  poishaPerTicket: string;
+  /** most tickets one member holds */
+  maxTickets: number;
+  /** the prize of each place, first place first (poisha) */
+  prizes: string[];
+  status: 'OPEN' | 'DRAWN';
+  /** the member's tickets earned so far (fixed at the draw) */
+  tickets: number;
+  /** the member claimed their tickets into the draw */
+  entered: boolean;
+  /** the member may claim now: open, not ended, not entered, at least one ticket */
+  claimable: boolean;
+  /** once drawn: the member's place and prize, or null */
+  won: { place: number; prize: string } | null;
+  /** once drawn: every winner, accounts masked */
+  winners: { place: number; account: string; prize: string }[];
+}
+
+export const RAFFLE_PATHS = {
+  /** GET ?lang=: raffles open now or drawn within the last week */
+  list: '/wps/relay/MCSFE_getRaffles',
+  /** POST { id }: the raffle promotion claim, entering the member's tickets into the draw */
+  claim: '/wps/relay/MCSFE_claimRaffle',
 } as const;

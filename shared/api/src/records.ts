@@ -53,7 +53,17 @@ export const MOVEMENT_KINDS: Record<Exclude<MovementType, 'OTHER'>, readonly str
   BET: ['BET'],
   WIN: ['WIN'],
   ROLLBACK: ['ROLLBACK'],
-  BONUS: ['BONUS', 'BONUS_GRANT', 'BONUS_RELEASE', 'BONUS_FORFEIT', 'REWARD', 'RED_ENVELOPE', 'MISSION_REWARD'],
+  BONUS: [
+    'BONUS',
+    'BONUS_GRANT',
+    'BONUS_RELEASE',
+    'BONUS_FORFEIT',
+    'REWARD',
+    'RED_ENVELOPE',
+    'MISSION_REWARD',
+    'MISSION',
+    'RAFFLE_PRIZE',
+  ],
   REBATE: ['REBATE', 'MANUAL_REBATE'],
   ADJUSTMENT: ['ADJUSTMENT', 'REVERSAL'],
 };

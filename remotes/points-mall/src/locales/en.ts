@@ -37,6 +37,7 @@ export const en = {
     REFUND: 'Returned',
     CONVERT: 'Converted to balance',
     ADJUST: 'Adjusted',
+    REVERSE: 'Taken back (bet rolled back)',
   },
   rulesText: 'Points are earned by playing and never expire. Redeem them for rewards in the mall, or convert them to balance.',
   ruleEarn: 'Every {{amount}} of valid bets earns 1 point.',

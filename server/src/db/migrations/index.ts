@@ -30,6 +30,8 @@ import { manualRebate } from './0042_manual_rebate';
 import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
 import { redEnvelopes } from './0045_red_envelopes';
+import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
+import { promotionOpsClose } from './0049_envelope_close_and_raffles';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -72,4 +74,6 @@ export const migrations: readonly Migration[] = [
   promotions,
   missions,
   redEnvelopes,
+  bonusAndPointsGuards,
+  promotionOpsClose,
 ];

@@ -5,7 +5,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MISSION_PATHS, type LeaderboardDto, type MissionDto } from '@khela/api/promotions';
 import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { guardOps } from '../../http/ops-auth';
+import { plainText } from '../content/sanitize';
 import { requireRealMember } from '../centre/guards';
+import { GAME_TYPES } from './promotions.rules';
 
 const tags = ['promotions'];
 const security = [{ token: [] }];
@@ -183,6 +186,100 @@ export const missionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app
       };
       reply.header('cache-control', 'no-store');
       return ok(value);
+    },
+  );
+};
+
+const positive = { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } as const;
+const operator = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' } as const;
+
+/** /ops/missions: operators list, create and close missions (a closed mission is HIDDEN: members no longer see it). */
+export const missionOpsRoutes: FastifyPluginAsync = async (app) => {
+  guardOps(app);
+
+  app.get('/', { schema: { hide: true, response: replies({ type: 'array', items: anyObject }) } }, async () =>
+    ok(
+      await app.db.query(
+        `SELECT mi.id, mi.code, mi.title_bn, mi.title_en, mi.game_type, mi.target::text, mi.reward::text, mi.period, mi.status,
+                mi.sort, (SELECT count(*)::int FROM mission_claims c WHERE c.mission_id = mi.id) AS claims
+           FROM missions mi ORDER BY mi.status, mi.sort, mi.id`,
+      ),
+    ),
+  );
+
+  app.post<{
+    Body: {
+      code: string;
+      titleBn: string;
+      titleEn: string;
+      gameType?: string | null;
+      target: string;
+      reward: string;
+      period: 'DAY' | 'WEEK';
+      sort?: number;
+    };
+  }>(
+    '/',
+    {
+      schema: {
+        hide: true,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['code', 'titleBn', 'titleEn', 'target', 'reward', 'period'],
+          properties: {
+            code: { type: 'string', pattern: '^[A-Z0-9_]{2,40}$' },
+            titleBn: { type: 'string', minLength: 1, maxLength: 200 },
+            titleEn: { type: 'string', minLength: 1, maxLength: 200 },
+            gameType: { type: ['string', 'null'], enum: [...GAME_TYPES, null] },
+            target: positive,
+            reward: positive,
+            period: { type: 'string', enum: ['DAY', 'WEEK'] },
+            sort: { type: 'integer', minimum: -100000, maximum: 100000 },
+          },
+        },
+        response: replies(anyObject),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const [titleBn, titleEn] = [plainText(b.titleBn), plainText(b.titleEn)];
+      if (!titleBn || !titleEn) throw new ApiError(400, 'BAD_REQUEST', 'A title is empty once sanitised');
+      const row = await app.db
+        .one(
+          `INSERT INTO missions (code, title_bn, title_en, game_type, target, reward, period, sort)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, code, status`,
+          [b.code, titleBn, titleEn, b.gameType ?? null, b.target, b.reward, b.period, b.sort ?? 0],
+        )
+        .catch((err: { code?: string }) => {
+          if (err?.code === '23505') throw new ApiError(409, 'MISSION_CODE_TAKEN', 'A mission has this code already');
+          throw err;
+        });
+      reply.code(201);
+      return ok(row, 'Mission created');
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { operator: string } }>(
+    '/:id/close',
+    {
+      schema: {
+        hide: true,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } } },
+        body: { type: 'object', additionalProperties: false, required: ['operator'], properties: { operator } },
+        response: replies(anyObject),
+      },
+    },
+    async (request) => {
+      const row = await app.db.one<{ status: string }>(`SELECT status FROM missions WHERE id = $1`, [request.params.id]);
+      if (!row) throw new ApiError(404, 'MISSION_NOT_FOUND', 'No such mission');
+      const closed = await app.db.one(
+        `UPDATE missions SET status = 'HIDDEN' WHERE id = $1 AND status = 'ACTIVE' RETURNING id, code, status`,
+        [request.params.id],
+      );
+      if (!closed) throw new ApiError(409, 'ALREADY_CLOSED', 'The mission is closed already');
+      request.log.info({ mission: request.params.id, operator: request.body.operator }, 'mission closed');
+      return ok(closed, 'Mission closed');
     },
   );
 };

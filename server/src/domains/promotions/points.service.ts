@@ -27,14 +27,31 @@ export function pointsFor(valid: bigint, carry: bigint, poishaPerPoint: bigint):
 }
 
 /**
+ * What a drop of `drop` poisha in the counted valid bets (a counted bet rolled back) takes back:
+ * first from the carry (poisha that made no point yet), then whole points, rounded up, with what
+ * a point rounded up over-covers returned to the carry. Only the `balance` can be taken; the points
+ * it does not cover stay owed as valid bets the next bets must make up before they earn again.
+ * Answers [points taken, new carry, poisha owed].
+ */
+export function pointsBack(drop: bigint, carry: bigint, balance: bigint, poishaPerPoint: bigint): [bigint, bigint, bigint] {
+  const zero = BigInt(0);
+  if (drop <= carry) return [zero, carry - drop, zero];
+  const need = drop - carry;
+  const points = (need + poishaPerPoint - BigInt(1)) / poishaPerPoint;
+  const taken = points < balance ? points : balance;
+  return [taken, points * poishaPerPoint - need, (points - taken) * poishaPerPoint];
+}
+
+/**
  * Counts the member's valid bets not counted yet into points and answers the balance, holding the
- * point account's row lock until the caller's transaction ends. A rolled-back bet lowers the
- * valid total: it is taken off the next bets counted, points already given stay.
+ * point account's row lock until the caller's transaction ends. A counted bet rolled back later
+ * lowers the valid total: its points are taken back by a REVERSE entry, once (the account's counted
+ * total moves down with it under the lock, so a repeat or a twin finds nothing to take back).
  */
 export async function accrue(q: Queryable, memberId: number): Promise<bigint> {
   await q.query(`INSERT INTO point_accounts (member_id) VALUES ($1) ON CONFLICT DO NOTHING`, [memberId]);
-  const acct = (await q.one<{ balance: string; counted_valid: string; carry: string }>(
-    `SELECT balance::text, counted_valid::text, carry::text FROM point_accounts WHERE member_id = $1 FOR UPDATE`,
+  const acct = (await q.one<{ balance: string; counted_valid: string; carry: string; revision: string }>(
+    `SELECT balance::text, counted_valid::text, carry::text, revision::text FROM point_accounts WHERE member_id = $1 FOR UPDATE`,
     [memberId],
   ))!;
   const total = BigInt(
@@ -45,21 +62,37 @@ export async function accrue(q: Queryable, memberId: number): Promise<bigint> {
   );
   const counted = BigInt(acct.counted_valid);
   let balance = BigInt(acct.balance);
-  if (total <= counted) return balance;
+  if (total === counted) return balance;
   const { poishaPerPoint } = await pointSettings(q);
-  const [points, carry] = pointsFor(total - counted, BigInt(acct.carry), poishaPerPoint);
-  balance += points;
+  const revision = BigInt(acct.revision) + BigInt(1);
+  let delta: bigint;
+  let carry: bigint;
+  let nowCounted = total;
+  if (total > counted) {
+    [delta, carry] = pointsFor(total - counted, BigInt(acct.carry), poishaPerPoint);
+  } else {
+    const [taken, left, owed] = pointsBack(counted - total, BigInt(acct.carry), balance, poishaPerPoint);
+    [delta, carry, nowCounted] = [-taken, left, total + owed];
+  }
+  balance += delta;
   await q.query(
-    `UPDATE point_accounts SET balance = $2, counted_valid = $3, carry = $4, updated_at = now() WHERE member_id = $1`,
-    [memberId, balance.toString(), total.toString(), carry.toString()],
+    `UPDATE point_accounts SET balance = $2, counted_valid = $3, carry = $4, revision = $5, updated_at = now()
+      WHERE member_id = $1`,
+    [memberId, balance.toString(), nowCounted.toString(), carry.toString(), revision.toString()],
   );
-  if (points > BigInt(0)) {
-    await q.query(`INSERT INTO point_entries (member_id, key, kind, delta, balance_after) VALUES ($1, $2, 'EARN', $3, $4)`, [
-      memberId,
-      `earn:${memberId}:${total}`,
-      points.toString(),
-      balance.toString(),
-    ]);
+  if (delta !== BigInt(0)) {
+    const kind = delta > BigInt(0) ? 'EARN' : 'REVERSE';
+    await q.query(
+      `INSERT INTO point_entries (member_id, key, kind, delta, balance_after, reference) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        memberId,
+        `${kind.toLowerCase()}:${memberId}:r${revision}`,
+        kind,
+        delta.toString(),
+        balance.toString(),
+        kind === 'REVERSE' ? 'ROLLBACK' : null,
+      ],
+    );
   }
   return balance;
 }

@@ -298,6 +298,35 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.get<{ Querystring: { status?: 'IN_PROCESS' | 'REJECTED' | 'APPROVED'; account?: string } }>(
+    '/points/redemptions',
+    {
+      schema: {
+        hide,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: ['IN_PROCESS', 'REJECTED', 'APPROVED'] },
+            account: { type: 'string', minLength: 1, maxLength: 64 },
+          },
+        },
+        response: replies({ type: 'array', items: anyObject }),
+      },
+    },
+    async (request) =>
+      ok(
+        await app.db.query(
+          `SELECT r.id, m.account, r.reward_id, w.title_en, w.title_bn, r.quantity, r.points::text, r.status, r.created_at,
+                  r.decided_at, r.decided_by
+             FROM point_redemptions r JOIN members m ON m.id = r.member_id JOIN point_rewards w ON w.id = r.reward_id
+            WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR m.account = $2)
+            ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+          [request.query.status ?? null, request.query.account?.trim().toLowerCase() ?? null],
+        ),
+      ),
+  );
+
   app.post<{ Params: { id: number }; Body: { decision: 'approve' | 'reject'; operator: string } }>(
     '/points/redemptions/:id',
     {

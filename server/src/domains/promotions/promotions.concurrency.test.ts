@@ -1,7 +1,7 @@
 // Exactly once under concurrency (run on PostgreSQL: KHELA_TEST_ENGINE=postgres): 100 parallel claims
 // of one reward pay once; 100 parallel redeems of the last 10 items succeed exactly 10 times; red
 // envelopes pay once per member and never above their budget.
-import { PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
+import { PROMOTION_PATHS as P, RAFFLE_PATHS as RF, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { opsCall } from '../../test-support/test-db';
 import {
@@ -9,6 +9,7 @@ import {
   createPromoTestApi,
   play,
   promoMember,
+  rollbackBet,
   sealedPost,
   setPaymentPassword,
   type PromoTestApi,
@@ -125,4 +126,104 @@ it('parallel red-envelope claims: one per member, the budget never exceeded', as
   );
   expect(BigInt(row!.paid) + BigInt(row!.remaining)).toBe(BigInt(2000));
   expect(BigInt(row!.remaining) < BigInt(100)).toBe(true);
+});
+
+it('two bonuses applied for at once: one is issued, the other refused (one bonus under wagering at a time)', async () => {
+  const make = async (n: number) =>
+    Number(
+      (
+        await opsCall(t.app, 'POST', '/ops/promotions', {
+          code: `TWIN${n}_${Date.now().toString(36).toUpperCase()}`,
+          category: 'others',
+          titleBn: 'যুগল',
+          titleEn: 'Twin',
+          contentBn: '',
+          contentEn: '',
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          kind: 'FIXED',
+          fixedAmount: '5000',
+          wageringMultiplier: 2,
+          contribution: { [t.vendors[0].gameType]: 100 },
+        })
+      ).body.value.id,
+    );
+  const ids = [await make(1), await make(2)];
+  for (let round = 0; round < 3; round++) {
+    const m = await promoMember(t);
+    for (const id of ids) await api(t, 'POST', P.join, m.token, { id });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api(t, 'POST', P.claim, m.token, { id: ids[i % 2] })));
+    expect(results.filter((r) => r.status === 200 && r.body.value.status === 'ISSUED')).toHaveLength(1);
+    expect(
+      results.filter((r) => r.status !== 200).every((r) => ['BONUS_IN_PROGRESS', 'NOT_JOINED'].includes(r.body.errorCode!)),
+    ).toBe(true);
+    expect(results.some((r) => r.body.errorCode === 'BONUS_IN_PROGRESS')).toBe(true);
+    expect(await balanceOf(t.db, m.id, 'BONUS')).toBe(BigInt(5000));
+    const wagering = await t.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM promotion_participations WHERE member_id = $1 AND status IN ('APPLYING', 'ISSUED')`,
+      [m.id],
+    );
+    expect(wagering!.n).toBe(1);
+  }
+});
+
+it('parallel reads after a rollback take its points back once', async () => {
+  await opsCall(t.app, 'PUT', '/ops/points/settings', { poishaPerPoint: '100' });
+  const m = await promoMember(t);
+  await opsCall(t.app, 'POST', '/ops/wallet/adjustments', {
+    account: m.account,
+    amount: '100000',
+    reason: 'test',
+    operator: 'tester',
+  });
+  await play(t, m, 0, BigInt(300));
+  const rolled = await play(t, m, 0, BigInt(5000));
+  expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('53');
+  await rollbackBet(t, m, 0, rolled);
+  const reads = await Promise.all(Array.from({ length: 30 }, () => api(t, 'GET', P.pointBalance, m.token)));
+  expect(reads.every((r) => r.body.value.points === '3')).toBe(true);
+  const reversals = await t.db.query<{ delta: string }>(
+    `SELECT delta::text FROM point_entries WHERE member_id = $1 AND kind = 'REVERSE'`,
+    [m.id],
+  );
+  expect(reversals).toEqual([{ delta: '-50' }]);
+});
+
+it('parallel draws of a raffle draw it once and pay each prize once', async () => {
+  const created = await opsCall(t.app, 'POST', '/ops/raffles', {
+    titleBn: 'ড্র',
+    titleEn: 'Parallel draw',
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    poishaPerTicket: '100',
+    maxTickets: 10,
+    prizes: ['3000', '1000'],
+    operator: 'tester',
+  });
+  const id = Number(created.body.value.id);
+  const members = await Promise.all(Array.from({ length: 3 }, () => promoMember(t)));
+  for (const m of members) {
+    await opsCall(t.app, 'POST', '/ops/wallet/adjustments', {
+      account: m.account,
+      amount: '10000',
+      reason: 'test',
+      operator: 'tester',
+    });
+    await play(t, m, 0, BigInt(500));
+    expect((await api(t, 'POST', RF.claim, m.token, { id })).status).toBe(200);
+  }
+  await opsCall(t.app, 'POST', `/ops/raffles/${id}/end`, { operator: 'tester' });
+  const draws = await Promise.all(
+    Array.from({ length: 10 }, () => opsCall(t.app, 'POST', `/ops/raffles/${id}/draw`, { operator: 'tester' })),
+  );
+  expect(draws.filter((d) => d.status === 200)).toHaveLength(1);
+  expect(draws.filter((d) => d.status !== 200).every((d) => d.body.errorCode === 'ALREADY_DRAWN')).toBe(true);
+  const won = await t.db.query<{ member_id: string; prize: string }>(
+    `SELECT member_id, prize::text FROM raffle_winners WHERE raffle_id = $1 ORDER BY place`,
+    [id],
+  );
+  expect(won.map((w) => w.prize)).toEqual(['3000', '1000']);
+  const paid = await t.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE $1`, [
+    `raffle:${id}:%`,
+  ]);
+  expect(paid!.n).toBe(2);
 });

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Queryable } from '../../db/db';
 import { registerBadgeCounter } from '../centre/badges';
-import { claimableMissions, missionRoutes } from './missions';
+import { claimableMissions, missionOpsRoutes, missionRoutes } from './missions';
 import { pointRoutes } from './points.routes';
+import { raffleOpsRoutes, raffleRoutes } from './raffles';
 import { redEnvelopeOpsRoutes, redEnvelopeRoutes } from './red-envelopes';
 import { promotionOpsRoutes } from './promotions-ops.routes';
 import { promotionRoutes } from './promotions.routes';
@@ -35,6 +36,9 @@ export const promotionsDomain = fp<PromotionsOptions>(
     await app.register(missionRoutes, { now });
     await app.register(redEnvelopeRoutes, { now });
     await app.register(redEnvelopeOpsRoutes, { prefix: '/ops/red-envelopes' });
+    await app.register(missionOpsRoutes, { prefix: '/ops/missions' });
+    await app.register(raffleRoutes, { now });
+    await app.register(raffleOpsRoutes, { prefix: '/ops/raffles', now });
     await app.register(promotionOpsRoutes, { prefix: '/ops' });
   },
   { name: 'promotions', dependencies: ['centre'] },

@@ -175,6 +175,15 @@ export function ineligibility(promo: PromotionRow, m: MemberFacts, now: Date): s
   return null;
 }
 
+/** The unique index keeping one bonus under wagering per member (migration 0048). */
+const ONE_WAGERING = 'promotion_participations_one_wagering';
+
+const violates = (err: unknown, constraint: string) =>
+  (err as { code?: string }).code === '23505' &&
+  ((err as { constraint?: string }).constraint === constraint || String((err as Error).message).includes(constraint));
+
+const bonusInProgress = () => new ApiError(409, 'BONUS_IN_PROGRESS', 'Finish the wagering of your current bonus first');
+
 /** An ISSUED or APPLYING bonus with wagering the member still owes, other than `except`. */
 const pendingBonus = (q: Queryable, memberId: number, except: number) =>
   q.one<{ id: string }>(
@@ -229,22 +238,26 @@ export async function claimPromotion(tx: LedgerTx, memberId: number, promotionId
   const q = await qualification(tx.q, promo, p);
   if (q.bonus <= BigInt(0)) throw new ApiError(409, 'NOT_QUALIFIED', 'Nothing to claim yet');
   const required = wageringRequired(q.bonus, promo.wagering_multiplier);
-  if (required > BigInt(0) && (await pendingBonus(tx.q, memberId, Number(p.id)))) {
-    throw new ApiError(409, 'BONUS_IN_PROGRESS', 'Finish the wagering of your current bonus first');
-  }
-  await tx.q.query(
-    `UPDATE promotion_participations SET basis_amount = $2, bonus_amount = $3, wagering_required = $4, contribution = $5,
-            on_withdrawal = $6, deposit_order_id = $7, applied_at = now(), status = 'APPLYING' WHERE id = $1`,
-    [
-      p.id,
-      q.basis.toString(),
-      q.bonus.toString(),
-      required.toString(),
-      JSON.stringify(promo.contribution),
-      promo.on_withdrawal,
-      q.depositId,
-    ],
-  );
+  if (required > BigInt(0) && (await pendingBonus(tx.q, memberId, Number(p.id)))) throw bonusInProgress();
+  await tx.q
+    .query(
+      `UPDATE promotion_participations SET basis_amount = $2, bonus_amount = $3, wagering_required = $4, contribution = $5,
+              on_withdrawal = $6, deposit_order_id = $7, applied_at = now(), status = 'APPLYING' WHERE id = $1`,
+      [
+        p.id,
+        q.basis.toString(),
+        q.bonus.toString(),
+        required.toString(),
+        JSON.stringify(promo.contribution),
+        promo.on_withdrawal,
+        q.depositId,
+      ],
+    )
+    .catch((err: unknown) => {
+      // a twin application of another promotion committed first (the database's one-wagering index)
+      if (violates(err, ONE_WAGERING)) throw bonusInProgress();
+      throw err;
+    });
   const applied = (await tx.q.one<ParticipationRow>(`SELECT * FROM promotion_participations WHERE id = $1`, [p.id]))!;
   if (promo.needs_approval) return { status: 'APPLYING' as BonusStatus, bonus: q.bonus };
   return { status: await issue(tx, applied, `member:${memberId}`), bonus: q.bonus };

@@ -91,6 +91,23 @@ export async function play(t: PromoTestApi, m: PromoMember, vendor: number, stak
   if (bet.status !== 'OK') throw new Error(`bet ${bet.status}`);
   const win = await t.wallet.win({ ...base, transactionId: `${id}-w`, referenceTransactionId: id, amount: payout.toString() });
   if (win.status !== 'OK') throw new Error(`win ${win.status}`);
+  return id;
+}
+
+/** The vendor rolls back a bet `play` settled (its stake and wins go back; it is no valid bet any more). */
+export async function rollbackBet(t: PromoTestApi, m: PromoMember, vendor: number, betId: string) {
+  const v = t.vendors[vendor];
+  const r = await t.wallet.rollback({
+    vendor: v.code,
+    token: m.walletTokens[v.code],
+    roundId: `r-${betId}`,
+    gameCode: v.game,
+    currency: 'BDT',
+    transactionId: `${betId}-rb`,
+    referenceTransactionId: betId,
+    amount: '0',
+  });
+  if (r.status !== 'OK') throw new Error(`rollback ${r.status}`);
 }
 
 export const setPaymentPassword = (t: PromoTestApi, m: PromoMember, pw = '246810') =>

@@ -1,4 +1,11 @@
-import { MISSION_PATHS as M, PROMOTION_CATEGORIES, PROMOTION_PATHS as P, RED_ENVELOPE_PATHS as R } from '@khela/api/promotions';
+import {
+  MISSION_PATHS as M,
+  PROMOTION_CATEGORIES,
+  PROMOTION_PATHS as P,
+  RAFFLE_PATHS as RF,
+  RED_ENVELOPE_PATHS as R,
+  type RaffleDto,
+} from '@khela/api/promotions';
 import { audit, balanceOf } from '../wallet/ledger';
 import { runOps } from '../../cli/ops';
 import { opsCall, TEST_OPS_KEY } from '../../test-support/test-db';
@@ -10,6 +17,7 @@ import {
   paidDeposit,
   play,
   promoMember,
+  rollbackBet,
   sealedPost,
   setPaymentPassword,
   type PromoMember,
@@ -29,6 +37,9 @@ afterAll(async () => {
 });
 
 const ops = (method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => opsCall(t.app, method, url, body);
+/** The app's address, listening once for the CLI tests. */
+let listening: Promise<string> | undefined;
+const baseUrl = () => (listening ??= listen(t.app));
 const patch = async (id: number, body: object) =>
   (
     await t.app.inject({ method: 'PATCH', url: `/ops/promotions/${id}`, payload: body, headers: { 'x-ops-key': 'test-ops-key' } })
@@ -372,6 +383,66 @@ describe('the points mall', () => {
   });
 });
 
+describe('points of a rolled-back bet', () => {
+  it('are taken back by one REVERSE entry, never by editing the EARN entry', async () => {
+    expect((await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' })).status).toBe(200);
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await play(t, m, 0, BigInt(250));
+    const rolled = await play(t, m, 0, BigInt(1000));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('12'); // 1250 poisha
+    const earned = await t.db.query(`SELECT * FROM point_entries WHERE member_id = $1 ORDER BY id`, [m.id]);
+
+    await rollbackBet(t, m, 0, rolled);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2'); // 250 poisha stand
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2');
+    await rollbackBet(t, m, 0, rolled); // the vendor repeats its rollback
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('2');
+
+    const entries = await t.db.query<{ kind: string; delta: string; balance_after: string; reference: string | null }>(
+      `SELECT kind, delta::text, balance_after::text, reference FROM point_entries WHERE member_id = $1 ORDER BY id`,
+      [m.id],
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'EARN', delta: '12', balance_after: '12' }),
+      { kind: 'REVERSE', delta: '-10', balance_after: '2', reference: 'ROLLBACK' },
+    ]);
+    // the EARN entry is as it was
+    expect((await t.db.query(`SELECT * FROM point_entries WHERE member_id = $1 AND kind = 'EARN'`, [m.id]))[0]).toEqual(
+      earned[0],
+    );
+    const details = (await api(t, 'GET', P.pointDetails, m.token)).body.value;
+    expect(details.map((d: { kind: string }) => d.kind)).toEqual(['REVERSE', 'EARN']);
+
+    // the next bets earn from where the standing bets left off (250 + 850 = 1100 poisha: 11 points)
+    await play(t, m, 0, BigInt(850));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('11');
+  });
+
+  it('points already spent stay owed: the next bets make them up before earning again', async () => {
+    expect((await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' })).status).toBe(200);
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await setPaymentPassword(t, m);
+    const rolled = await play(t, m, 0, BigInt(2000));
+    const reward = await ops('POST', '/ops/points/rewards', { titleBn: 'কাপ', titleEn: 'Cup', points: '15', stock: 5 });
+    const redeemed = await sealedPost(t, P.redeem, m.token, {
+      rewardId: Number(reward.body.value.id),
+      quantity: 1,
+      requestKey: `owed-redeem-${m.id}`,
+      paymentPassword: '246810',
+    });
+    expect(redeemed.status).toBe(201);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('5');
+    await rollbackBet(t, m, 0, rolled);
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('0'); // 5 taken, 15 owed
+    await play(t, m, 0, BigInt(1500)); // makes up the 15 owed points
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('0');
+    await play(t, m, 0, BigInt(300));
+    expect((await api(t, 'GET', P.pointBalance, m.token)).body.value.points).toBe('3');
+  });
+});
+
 describe('missions and the leaderboard', () => {
   it('progress from valid bets of the game type this period; the reward is claimed once; the leaderboard masks accounts', async () => {
     const [counted] = t.vendors;
@@ -419,7 +490,7 @@ describe('missions and the leaderboard', () => {
 
 describe('ops promotion / points (CLI)', () => {
   it('creates, changes and lists promotions, decides applications, sets the points ratio', async () => {
-    const base = await listen(t.app);
+    const base = await baseUrl();
     const lines: string[] = [];
     const run = (...argv: string[]) =>
       runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
@@ -467,6 +538,183 @@ describe('ops promotion / points (CLI)', () => {
     await run('points', 'settings', '--poisha-per-point', '500', '--min-convert', '50');
     expect(lines.pop()).toBe('points: 1 point per 500 poisha of valid bets; convert at least 50');
     await expect(run('points', 'approve', '999999')).rejects.toThrow(/404 REDEMPTION_NOT_FOUND/);
+  });
+});
+
+describe('operators manage missions, red envelopes and redemptions (endpoints and CLI)', () => {
+  const cli = async () => {
+    const base = await baseUrl();
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    return { lines, run };
+  };
+
+  it('missions: create, list, close (members no longer see a closed one); bad input changes nothing', async () => {
+    const { lines, run } = await cli();
+    const code = `OPSM_${Date.now().toString(36).toUpperCase()}`;
+    expect((await t.app.inject({ method: 'GET', url: '/ops/missions' })).statusCode).toBe(401); // no X-Ops-Key
+    const bad = await ops('POST', '/ops/missions', { code, titleBn: 'x', titleEn: 'x', target: '0', reward: '5', period: 'DAY' });
+    expect(bad.status).toBe(400);
+    await run(
+      'mission',
+      'create',
+      JSON.stringify({
+        code,
+        titleBn: 'আজ ৳১০',
+        titleEn: 'Wager ৳10 today',
+        gameType: null,
+        target: '1000',
+        reward: '50',
+        period: 'DAY',
+      }),
+    );
+    expect(lines.pop()).toMatch(new RegExp(`^mission \\d+ ${code} created$`));
+    await expect(
+      run('mission', 'create', JSON.stringify({ code, titleBn: 'x', titleEn: 'x', target: '1', reward: '1', period: 'DAY' })),
+    ).rejects.toThrow(/409 MISSION_CODE_TAKEN/);
+    await run('mission', 'list');
+    const line = lines.find((l) => l.includes(code))!;
+    expect(line).toMatch(/\tACTIVE\tDAY\tALL\ttarget 1000\treward 50\t0 claims\tWager ৳10 today$/);
+    const id = line.split('\t')[0];
+
+    const m = await promoMember(t);
+    const seen = async () =>
+      ((await api(t, 'GET', `${M.list}?lang=EN`, m.token)).body.value as { code: string }[]).some((x) => x.code === code);
+    expect(await seen()).toBe(true);
+    await run('mission', 'close', id);
+    expect(lines.pop()).toBe(`mission ${id} ${code} closed`);
+    expect(await seen()).toBe(false);
+    await expect(run('mission', 'close', id)).rejects.toThrow(/409 ALREADY_CLOSED/);
+    await expect(run('mission', 'close', '999999')).rejects.toThrow(/404 MISSION_NOT_FOUND/);
+    await expect(run('mission', 'close')).rejects.toThrow(/mission close needs <id>/);
+  });
+
+  it('red envelopes: create, list with what they paid, close early (no longer listed nor claimable)', async () => {
+    const { lines, run } = await cli();
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const end = new Date(Date.now() + 3_600_000).toISOString();
+    await run(
+      'red-envelope',
+      'create',
+      JSON.stringify({
+        titleBn: 'লাল',
+        titleEn: 'Ops envelope',
+        startsAt: start,
+        endsAt: end,
+        minAmount: '10',
+        maxAmount: '10',
+        budget: '100',
+      }),
+    );
+    const id = Number(/^red envelope (\d+) scheduled$/.exec(lines.pop()!)![1]);
+    const m = await promoMember(t);
+    expect((await api(t, 'POST', R.claim, m.token, { id })).body.value.amount).toBe('10');
+    await run('red-envelope', 'list');
+    expect(lines.find((l) => l.startsWith(`${id}\t`))).toMatch(/\tOPEN\t.*\t10-10 poisha\t90\/100 left\t1 claims\tOps envelope$/);
+
+    const other = await promoMember(t);
+    await run('red-envelope', 'close', String(id));
+    expect(lines.pop()).toBe(`red envelope ${id} closed (90 poisha unpaid)`);
+    const list = (await api(t, 'GET', `${R.list}?lang=EN`, other.token)).body.value as { id: number }[];
+    expect(list.some((e) => e.id === id)).toBe(false);
+    expect((await api(t, 'POST', R.claim, other.token, { id })).body.errorCode).toBe('RED_ENVELOPE_NOT_OPEN');
+    expect(await balanceOf(t.db, other.id)).toBe(BigInt(0));
+    expect(await balanceOf(t.db, m.id)).toBe(BigInt(10)); // what was paid stays
+    await expect(run('red-envelope', 'close', String(id))).rejects.toThrow(/409 ALREADY_CLOSED/);
+    const listed = (await ops('GET', '/ops/red-envelopes')).body.value.find((e: { id: string }) => Number(e.id) === id);
+    expect(listed).toMatchObject({ state: 'CLOSED', closed_by: 'ops:cli-tester', claims: 1, remaining: '90' });
+  });
+
+  it('points-mall redemptions: listed for the operators, by status and account', async () => {
+    const { lines, run } = await cli();
+    await ops('PUT', '/ops/points/settings', { poishaPerPoint: '100' });
+    const m = await promoMember(t);
+    await paidDeposit(t, m, '100000');
+    await setPaymentPassword(t, m);
+    await play(t, m, 0, BigInt(3000));
+    const reward = await ops('POST', '/ops/points/rewards', { titleBn: 'টুপি', titleEn: 'Cap', points: '10', stock: 5 });
+    const redeemed = await sealedPost(t, P.redeem, m.token, {
+      rewardId: Number(reward.body.value.id),
+      quantity: 2,
+      requestKey: `ops-list-${m.id}`,
+      paymentPassword: '246810',
+    });
+    expect(redeemed.status).toBe(201);
+    const rid = redeemed.body.value.id;
+    await run('points', 'redemptions', '--status', 'IN_PROCESS', '--account', m.account);
+    expect(lines.pop()).toMatch(new RegExp(`^${rid}\\t${m.account}\\tCap x2\\t20 points\\tIN_PROCESS\\t`));
+    await run('points', 'approve', String(rid));
+    lines.length = 0;
+    await run('points', 'redemptions', '--status', 'IN_PROCESS', '--account', m.account);
+    expect(lines).toEqual(['no redemptions']);
+    const approved = await ops('GET', `/ops/points/redemptions?status=APPROVED&account=${m.account}`);
+    expect(approved.body.value.map((r: { id: string }) => ({ ...r, id: Number(r.id) }))).toEqual([
+      expect.objectContaining({ id: Number(rid), status: 'APPROVED', decided_by: 'ops:cli-tester' }),
+    ]);
+    expect((await ops('GET', '/ops/points/redemptions?status=LOST')).status).toBe(400);
+    await expect(run('points', 'redemptions', '--status', 'LOST')).rejects.toThrow(/IN_PROCESS, REJECTED or APPROVED/);
+  });
+});
+
+describe('raffles', () => {
+  it('tickets from valid bets in the window; claimed once; drawn once after the window, prizes paid', async () => {
+    const base = await baseUrl();
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runOps(argv, { baseUrl: base, opsKey: TEST_OPS_KEY, operator: 'cli-tester', print: (l) => lines.push(l) });
+    const raffle = {
+      titleBn: 'লাকি ড্র',
+      titleEn: 'Lucky draw',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      poishaPerTicket: '1000',
+      maxTickets: 5,
+      prizes: ['5000', '2000'],
+    };
+    await expect(run('raffle', 'create', JSON.stringify({ ...raffle, prizes: [] }))).rejects.toThrow(/400/);
+    await run('raffle', 'create', JSON.stringify(raffle));
+    const id = Number(/^raffle (\d+) created$/.exec(lines.pop()!)![1]);
+
+    const [a, b, none] = await Promise.all([promoMember(t), promoMember(t), promoMember(t)]);
+    for (const m of [a, b]) await paidDeposit(t, m, '100000');
+    await play(t, a, 0, BigInt(2500)); // 2 tickets
+    await play(t, b, 1, BigInt(90000)); // 90, capped at 5
+    const mine = async (m: PromoMember) =>
+      ((await api(t, 'GET', `${RF.list}?lang=EN`, m.token)).body.value as RaffleDto[]).find((r) => r.id === id)!;
+    expect(await mine(a)).toMatchObject({
+      title: 'Lucky draw',
+      tickets: 2,
+      entered: false,
+      claimable: true,
+      prizes: ['5000', '2000'],
+    });
+    expect(await mine(b)).toMatchObject({ tickets: 5, claimable: true });
+    expect((await api(t, 'POST', RF.claim, none.token, { id })).body.errorCode).toBe('NO_TICKETS');
+    const claims = await Promise.all([1, 2, 3].map(() => api(t, 'POST', RF.claim, a.token, { id })));
+    expect(claims.filter((c) => c.status === 200).map((c) => c.body.value.tickets)).toEqual([2]);
+    expect(claims.filter((c) => c.body.errorCode === 'ALREADY_CLAIMED')).toHaveLength(2);
+    expect(await mine(a)).toMatchObject({ entered: true, claimable: false });
+    // b does not claim: b's tickets are not in the draw
+
+    await expect(run('raffle', 'draw', String(id))).rejects.toThrow(/409 RAFFLE_NOT_ENDED/);
+    await run('raffle', 'end', String(id));
+    expect((await api(t, 'POST', RF.claim, b.token, { id })).body.errorCode).toBe('RAFFLE_NOT_OPEN');
+    const cash = await balanceOf(t.db, a.id);
+    await run('raffle', 'draw', String(id));
+    expect(lines.pop()).toBe(`raffle ${id} drawn: 1 winners among 1 entries`);
+    await expect(run('raffle', 'draw', String(id))).rejects.toThrow(/409 ALREADY_DRAWN/);
+    expect(await balanceOf(t.db, a.id)).toBe(cash + BigInt(5000));
+    expect(await mine(a)).toMatchObject({
+      status: 'DRAWN',
+      won: { place: 1, prize: '5000' },
+      winners: [{ place: 1, account: `${a.account.slice(0, 2)}***${a.account.slice(-1)}`, prize: '5000' }],
+    });
+    expect(await mine(b)).toMatchObject({ status: 'DRAWN', won: null, claimable: false });
+    await run('raffle', 'list');
+    expect(lines.find((l) => l.startsWith(`${id}\t`))).toMatch(
+      /\tDRAWN\t.*\tprizes 5000\/2000\t1 entries\t1 winners\tLucky draw$/,
+    );
   });
 });
 

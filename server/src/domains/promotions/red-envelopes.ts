@@ -30,6 +30,7 @@ interface EnvelopeRow {
   max_amount: string;
   remaining: string;
   claimed: string | null;
+  closed_at: Date | null;
 }
 
 export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, opts) => {
@@ -50,7 +51,7 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
       const rows = await app.db.query<EnvelopeRow>(
         `SELECT e.*, c.amount::text AS claimed FROM red_envelopes e
            LEFT JOIN red_envelope_claims c ON c.envelope_id = e.id AND c.member_id = $1
-          WHERE e.ends_at > $2 AND e.starts_at < $2 + interval '1 day' ORDER BY e.starts_at, e.id LIMIT 20`,
+          WHERE e.ends_at > $2 AND e.starts_at < $2 + interval '1 day' AND e.closed_at IS NULL ORDER BY e.starts_at, e.id LIMIT 20`,
         [request.member!.id, now],
       );
       reply.header('cache-control', 'no-store');
@@ -99,7 +100,7 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
       const r = await app.ledger.transact(async (tx) => {
         const e = await tx.q.one<EnvelopeRow>(`SELECT * FROM red_envelopes WHERE id = $1 FOR UPDATE`, [request.body.id]);
         if (!e) throw new ApiError(404, 'RED_ENVELOPE_NOT_FOUND', 'No such red envelope');
-        if (now < e.starts_at || now >= e.ends_at)
+        if (now < e.starts_at || now >= e.ends_at || e.closed_at)
           throw new ApiError(409, 'RED_ENVELOPE_NOT_OPEN', 'The red envelope is not open');
         const had = await tx.q.one(`SELECT 1 FROM red_envelope_claims WHERE envelope_id = $1 AND member_id = $2`, [
           e.id,
@@ -132,9 +133,60 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
   );
 };
 
-/** POST /ops/red-envelopes: schedules a drop. */
+/** /ops/red-envelopes: schedule a drop, list the drops with what they paid, close one early. */
 export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
+  app.get(
+    '/',
+    { schema: { hide: true, response: replies({ type: 'array', items: { type: 'object', additionalProperties: true } }) } },
+    async () =>
+      ok(
+        await app.db.query(
+          `SELECT e.id, e.title_bn, e.title_en, e.starts_at, e.ends_at, e.min_amount::text, e.max_amount::text, e.budget::text,
+                  e.remaining::text, e.created_by, e.closed_at, e.closed_by,
+                  (SELECT count(*)::int FROM red_envelope_claims c WHERE c.envelope_id = e.id) AS claims,
+                  CASE WHEN e.closed_at IS NOT NULL THEN 'CLOSED' WHEN e.ends_at <= now() THEN 'ENDED'
+                       WHEN e.starts_at > now() THEN 'SCHEDULED' ELSE 'OPEN' END AS state
+             FROM red_envelopes e ORDER BY e.starts_at DESC, e.id DESC LIMIT 200`,
+        ),
+      ),
+  );
+
+  app.post<{ Params: { id: number }; Body: { operator: string } }>(
+    '/:id/close',
+    {
+      schema: {
+        hide: true,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['operator'],
+          properties: { operator: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.@-]+$' } },
+        },
+        response: replies({ type: 'object', additionalProperties: true }),
+      },
+    },
+    async (request) =>
+      ok(
+        await app.db.tx(async (q) => {
+          const e = await q.one<{ closed_at: Date | null; ends_at: Date }>(
+            `SELECT closed_at, ends_at FROM red_envelopes WHERE id = $1 FOR UPDATE`,
+            [request.params.id],
+          );
+          if (!e) throw new ApiError(404, 'RED_ENVELOPE_NOT_FOUND', 'No such red envelope');
+          if (e.closed_at) throw new ApiError(409, 'ALREADY_CLOSED', 'The red envelope is closed already');
+          if (e.ends_at <= new Date()) throw new ApiError(409, 'ALREADY_ENDED', 'The red envelope has ended already');
+          return q.one(
+            `UPDATE red_envelopes SET closed_at = now(), closed_by = $2 WHERE id = $1
+             RETURNING id, closed_at, closed_by, remaining::text`,
+            [request.params.id, `ops:${request.body.operator}`],
+          );
+        }),
+        'Red envelope closed',
+      ),
+  );
+
   const amount = { type: 'string', pattern: '^[1-9][0-9]{0,12}$' } as const;
   app.post<{
     Body: {

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
 import { BonusCard } from './BonusCard';
+import { Raffles } from './Raffles';
 import { RedEnvelopes } from './RedEnvelopes';
 import { bn, en } from './locales';
 import '../../common/rewards/rewards.css';
@@ -52,6 +53,7 @@ export default function RewardCenterPage() {
       ) : null}
       {failed ? <ErrorState message={failed} testId="reward-error" /> : null}
       <RedEnvelopes />
+      <Raffles />
       <h2>{t('rewards.claimable')}</h2>
       {v.claimable.length ? (
         <ul className="rw-list" data-testid="reward-claimable">

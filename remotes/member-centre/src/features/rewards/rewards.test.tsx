@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
 import { ApiError, apiRequest } from '@khela/api';
-import { PROMOTION_PATHS, RED_ENVELOPE_PATHS, type BonusDto } from '@khela/api/promotions';
+import { PROMOTION_PATHS, RAFFLE_PATHS, RED_ENVELOPE_PATHS, type BonusDto, type RaffleDto } from '@khela/api/promotions';
 import '../../i18n';
 import BonusDetailsPage from './BonusDetailsPage';
 import RewardCenterPage from './RewardCenterPage';
@@ -68,7 +68,7 @@ describe('reward centre', () => {
             ? { claimable: [], history: [bonus(7, { status: 'CLAIMED', wageringDone: '80000' })] }
             : { claimable: [bonus(7, { claimable: true, wageringDone: '80000' })], history: [] }
         ) as never;
-      if (path === RED_ENVELOPE_PATHS.list) return [] as never;
+      if (path === RED_ENVELOPE_PATHS.list || path === RAFFLE_PATHS.list) return [] as never;
       if (path === PROMOTION_PATHS.claimReward) {
         calls++;
         claimed = true;
@@ -89,7 +89,7 @@ describe('reward centre', () => {
   it('says why a claim is refused', async () => {
     api.mockImplementation(async (path) => {
       if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [bonus(3, { claimable: true })], history: [] } as never;
-      if (path === RED_ENVELOPE_PATHS.list) return [] as never;
+      if (path === RED_ENVELOPE_PATHS.list || path === RAFFLE_PATHS.list) return [] as never;
       throw new ApiError('ALREADY_CLAIMED', 'x', 409);
     });
     render(<RewardCenterPage />);
@@ -102,6 +102,7 @@ it('opens a red envelope once; a later one says when it opens', async () => {
   let opened: string | null = null;
   api.mockImplementation(async (path) => {
     if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [], history: [] } as never;
+    if (path === RAFFLE_PATHS.list) return [] as never;
     if (path === RED_ENVELOPE_PATHS.list)
       return [
         {
@@ -136,4 +137,71 @@ it('opens a red envelope once; a later one says when it opens', async () => {
     'The red envelope held ৳257.00: it is in your main wallet.',
   );
   await waitFor(() => expect(screen.getByTestId('envelope-1')).toHaveTextContent('You got ৳257.00'));
+});
+
+const raffle = (over: Partial<RaffleDto> = {}): RaffleDto => ({
+  id: 7,
+  title: 'Lucky draw',
+  startsAt: '2026-11-28T00:00:00.000Z',
+  endsAt: '2026-11-29T00:00:00.000Z',
+  poishaPerTicket: '100000',
+  maxTickets: 5,
+  prizes: ['500000', '100000'],
+  status: 'OPEN',
+  tickets: 3,
+  entered: false,
+  claimable: true,
+  won: null,
+  winners: [],
+  ...over,
+});
+
+it('enters the raffle tickets once (a double click enters once), then shows the draw’s result', async () => {
+  let state: RaffleDto = raffle();
+  let claims = 0;
+  api.mockImplementation(async (path) => {
+    if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [], history: [] } as never;
+    if (path === RED_ENVELOPE_PATHS.list) return [] as never;
+    if (path === RAFFLE_PATHS.list) return [state] as never;
+    if (path === RAFFLE_PATHS.claim) {
+      claims++;
+      state = raffle({ entered: true, claimable: false });
+      return { tickets: 3 } as never;
+    }
+    throw new Error(`unexpected ${path}`);
+  });
+  const { unmount } = render(<RewardCenterPage />);
+  expect(await screen.findByTestId('raffle-7')).toHaveTextContent('Prizes: ৳5,000.00 · ৳1,000.00');
+  expect(screen.getByTestId('raffle-tickets-7')).toHaveTextContent('You have 3 tickets');
+  const button = screen.getByTestId('claim-raffle-7');
+  fireEvent.click(button);
+  fireEvent.click(button);
+  expect(await screen.findByTestId('raffle-notice')).toHaveTextContent('Your 3 tickets are in the draw.');
+  await waitFor(() => expect(screen.getByTestId('raffle-7')).toHaveTextContent('Your tickets are in the draw'));
+  expect(claims).toBe(1);
+  unmount();
+
+  state = raffle({
+    status: 'DRAWN',
+    entered: true,
+    claimable: false,
+    won: { place: 1, prize: '500000' },
+    winners: [{ place: 1, account: 'ab***c', prize: '500000' }],
+  });
+  render(<RewardCenterPage />);
+  expect(await screen.findByTestId('raffle-result-7')).toHaveTextContent('You won place 1: ৳5,000.00 is in your main wallet.');
+  expect(screen.getByTestId('raffle-winners-7')).toHaveTextContent('ab***c · ৳5,000.00');
+});
+
+it('a raffle claim refused says why, translated', async () => {
+  api.mockImplementation(async (path) => {
+    if (path === PROMOTION_PATHS.rewardCentre) return { claimable: [], history: [] } as never;
+    if (path === RED_ENVELOPE_PATHS.list) return [] as never;
+    if (path === RAFFLE_PATHS.list) return [raffle()] as never;
+    if (path === RAFFLE_PATHS.claim) throw new ApiError('RAFFLE_NOT_OPEN', 'x', 409);
+    throw new Error(`unexpected ${path}`);
+  });
+  render(<RewardCenterPage />);
+  fireEvent.click(await screen.findByTestId('claim-raffle-7'));
+  expect(await screen.findByTestId('raffle-error')).toHaveTextContent('This raffle is not taking tickets now.');
 });
