@@ -2,7 +2,7 @@
 // the page keeps its state (React Fast Refresh across federation boundaries).
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { watchCsp } from './support';
@@ -11,20 +11,43 @@ const root = path.resolve(__dirname, '..', '..');
 const port = Number(process.env.E2E_DEV_PORT ?? 8191);
 const base = `http://127.0.0.1:${port}`;
 const children: ChildProcess[] = [];
-const restores = new Map<string, string>();
 
+/*
+ * The edits are journalled before they are written (each file's original and edited text), so a run
+ * that was killed (SIGKILL, a lost machine) is undone by the next run of this file or of the suite:
+ * a file is put back only while it still holds exactly this test's edit, never over later work.
+ */
+const journal = path.join(root, 'node_modules', '.cache', 'khela-dev-hmr-edits.json');
+type Journal = Record<string, { original: string; edited: string }>;
+function writeJournal(entries: Journal) {
+  mkdirSync(path.dirname(journal), { recursive: true });
+  writeFileSync(journal, JSON.stringify(entries));
+}
+function restoreJournal() {
+  if (!existsSync(journal)) return;
+  const entries = JSON.parse(readFileSync(journal, 'utf8')) as Journal;
+  for (const [file, { original, edited }] of Object.entries(entries))
+    if (existsSync(file) && readFileSync(file, 'utf8') === edited) writeFileSync(file, original);
+  rmSync(journal, { force: true });
+}
+restoreJournal(); // what a killed run left
+
+const edits: Journal = {};
 function edit(rel: string, from: string, to: string) {
   const file = path.join(root, rel);
   const text = readFileSync(file, 'utf8');
-  if (!restores.has(file)) restores.set(file, text);
   expect(text, `${rel} no longer contains the text this test edits`).toContain(from);
-  writeFileSync(file, text.replace(from, to));
+  const edited = text.replace(from, to);
+  edits[file] = { original: edits[file]?.original ?? text, edited };
+  writeJournal(edits);
+  writeFileSync(file, edited);
 }
 function restoreAll() {
-  for (const [file, text] of restores) writeFileSync(file, text);
-  restores.clear();
+  for (const [file, { original }] of Object.entries(edits)) writeFileSync(file, original);
+  for (const file of Object.keys(edits)) delete edits[file];
+  rmSync(journal, { force: true });
 }
-process.on('exit', restoreAll); // never leave a developer's source edited
+process.on('exit', restoreAll); // never leave a developer's source edited (a kill: see the journal)
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -7,7 +7,7 @@ import { REBATE_PATH, type RebateDto, type RebateLineDto } from '@khela/api/memb
 import { dhakaDay } from '@khela/api/records';
 import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { requireRealMember } from './guards';
+import { requireEligibleMember, requireRealMember } from './guards';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -126,7 +126,7 @@ export const rebateRoutes: FastifyPluginAsync<RebateOptions> = async (app, opts)
   app.post(
     REBATE_PATH,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags,
         security,

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
-import { requireRealMember } from '../centre/guards';
+import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { GAME_TYPES } from './promotions.rules';
 
 const tags = ['promotions'];
@@ -97,7 +97,7 @@ export const missionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app
   app.post<{ Body: { id: number } }>(
     MISSION_PATHS.claim,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags,
         security,

@@ -10,7 +10,7 @@ import {
 import { ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { strictBody } from '../auth/strict-body';
-import { requireRealMember } from '../centre/guards';
+import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { accrue, convert, memberRate, pointSettings, redeem, type RedemptionRow } from './points.service';
 import type { Lang } from './promotions.service';
@@ -36,7 +36,10 @@ const redemptionDto = (r: RedemptionRow & { title: string }): RedemptionDto => (
 
 /** The points mall for members: balance, catalogue, history, details, config, redeem and convert. */
 export const pointRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireRealMember);
+  // reading the mall needs a real account; redeeming and converting, one not excluded (responsible gambling)
+  app.addHook('preHandler', (request, reply) =>
+    request.method === 'GET' ? requireRealMember(request, reply) : requireEligibleMember(request, reply),
+  );
 
   app.get(
     PROMOTION_PATHS.pointBalance,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PROMOTION_PATHS, type PromotionCardDto, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
 import { loadMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { requireRealMember } from '../centre/guards';
+import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { activityState, wageringMet } from './promotions.rules';
 import {
   claimPromotion,
@@ -201,7 +201,7 @@ export const promotionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
   app.post<{ Body: { id: number; deviceId?: string } }>(
     PROMOTION_PATHS.join,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags,
         security,
@@ -262,7 +262,7 @@ export const promotionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
   app.post<{ Body: { id: number } }>(
     PROMOTION_PATHS.claim,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags,
         security,
@@ -308,7 +308,7 @@ export const promotionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
   app.post<{ Body: { id: number } }>(
     PROMOTION_PATHS.claimReward,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags,
         security,

@@ -218,6 +218,30 @@ describe('eligibility', () => {
   it('guests and trial accounts cannot join', async () => {
     expect((await api(t, 'POST', P.join, undefined, { id: 1 })).status).toBe(401);
   });
+
+  it('a member in a time-out gets nothing from promotions, rewards or the points mall (responsible gambling)', async () => {
+    const m = await promoMember(t);
+    // the time-out as the session that outlived it by a moment sees it (a real one also ends every session)
+    await t.db.query(
+      `INSERT INTO rg_profiles (member_id, excluded_kind, excluded_from, excluded_until, excluded_by)
+       VALUES ($1, 'TIMEOUT', now(), now() + interval '1 day', 'test')`,
+      [m.id],
+    );
+    const id = await seeded('FIRST_DEPOSIT_100');
+    const refused = [
+      await join(m, id),
+      await claim(m, id),
+      await api(t, 'POST', R.claim, m.token, { id: 1 }),
+      await api(t, 'POST', M.claim, m.token, { id: 1 }),
+      await api(t, 'POST', RF.claim, m.token, { id: 1 }),
+    ];
+    for (const r of refused) expect([r.status, r.body.errorCode]).toEqual([403, 'SELF_EXCLUDED']);
+    // what it already has stays readable
+    expect((await api(t, 'GET', `${P.list}?lang=EN`, m.token)).status).toBe(200);
+    expect(await t.db.one('SELECT count(*)::int AS n FROM promotion_participations WHERE member_id = $1', [m.id])).toEqual({
+      n: 0,
+    });
+  });
 });
 
 describe('applications', () => {

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
-import { requireRealMember } from '../centre/guards';
+import { requireEligibleMember, requireRealMember } from '../centre/guards';
 
 interface RaffleRow {
   id: string;
@@ -121,7 +121,7 @@ export const raffleRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
   app.post<{ Body: { id: number } }>(
     RAFFLE_PATHS.claim,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags: ['promotions'],
         security: [{ token: [] }],

@@ -7,7 +7,7 @@ import { RED_ENVELOPE_PATHS, type RedEnvelopeDto } from '@khela/api/promotions';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
-import { requireRealMember } from '../centre/guards';
+import { requireEligibleMember, requireRealMember } from '../centre/guards';
 
 /** A draw between min and max (inclusive), never above what is left; 0 when less than min is left. */
 export function drawAmount(min: bigint, max: bigint, remaining: bigint, rand: (span: number) => number): bigint {
@@ -75,7 +75,7 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
   app.post<{ Body: { id: number } }>(
     RED_ENVELOPE_PATHS.claim,
     {
-      preHandler: requireRealMember,
+      preHandler: requireEligibleMember,
       schema: {
         tags: ['promotions'],
         security: [{ token: [] }],

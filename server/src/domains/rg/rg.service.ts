@@ -184,7 +184,8 @@ export async function exclusionInForce(q: Queryable, memberId: number, now?: Dat
 /**
  * Whether marketing may reach the member (promotions' mailings, offers, pushes): never while a
  * time-out or self-exclusion is in force. The operators' promotion messages ask here (messages
- * domain); whatever else sends marketing must too (and promotions' claims call assertNotExcluded).
+ * domain); whatever else sends marketing must too (and what promotions, rewards and the points mall pay
+ * out is behind centre/guards.ts requireEligibleMember, which calls assertNotExcluded).
  */
 export async function mayReceiveMarketing(q: Queryable, memberId: number): Promise<boolean> {
   return (await exclusionInForce(q, memberId)) === null;
