@@ -28,6 +28,26 @@ describe('opening sealed bodies', () => {
     expect(digest).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
+  test('one spelling per body: unpadded or stray-bit base64 is refused, so a re-spelled body cannot open twice', async () => {
+    // a payload whose sealed data needs padding ("…x=" or "…x==")
+    let body: { sealed: Record<string, string> } | undefined;
+    for (let n = 0; !body?.sealed.data.endsWith('='); n++)
+      body = (await sealWith(key, PATH, { username: 'r'.repeat(n + 1) })) as { sealed: Record<string, string> };
+    const { digest } = await openSealed(store, PATH, body);
+    const { data } = body.sealed;
+    const bare = data.replace(/=+$/, '');
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    // the last character before the padding with its unused low bit flipped: the same bytes
+    const last = ALPHABET.indexOf(bare[bare.length - 1]);
+    const strayBit = bare.slice(0, -1) + ALPHABET[last ^ 1] + data.slice(bare.length);
+    for (const respelled of [bare, strayBit]) {
+      expect(Buffer.from(respelled, 'base64')).toEqual(Buffer.from(data, 'base64'));
+      await expectRefused(openSealed(store, PATH, { sealed: { ...body.sealed, data: respelled } }), 'SEALED_BODY_INVALID');
+    }
+    // the used-body check reads the bytes: the same digest for the same body
+    expect((await openSealed(store, PATH, body)).digest).toBe(digest);
+  });
+
   test('the path is authenticated: a body sealed for another endpoint does not open', async () => {
     const body = await sealWith(key, '/wps/member/password', { oldPassword: 'a' });
     await expectRefused(openSealed(store, PATH, body), 'SEALED_BODY_INVALID');

@@ -182,6 +182,11 @@ export function createSealKeyStore(db: Db, opts: SealKeyStoreOptions = {}): Seal
 }
 
 const B64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/**
+ * Canonical base64 only: with its padding and no stray bits, so one byte string has one spelling
+ * (Node decodes "QQ", "QQ==" and "QR==" alike; a body re-spelled that way must not open twice).
+ */
+const canonicalB64 = (text: string) => B64.test(text) && Buffer.from(text, 'base64').toString('base64') === text;
 const invalid = (why: string) => new ApiError(400, SEALED_ERRORS.invalid, `Sealed body invalid: ${why}`);
 
 /**
@@ -203,7 +208,7 @@ export async function openSealed(
   if (Object.keys(s).length !== 4 || !fields.every((f) => typeof s[f] === 'string'))
     throw invalid('sealed needs kid, key, iv and data');
   const { kid, key, iv, data } = s as Record<'kid' | 'key' | 'iv' | 'data', string>;
-  if (!B64.test(key) || key.length > 1024 || !B64.test(iv) || iv.length !== 16 || !B64.test(data) || data.length > 200_000) {
+  if (key.length > 1024 || iv.length !== 16 || data.length > 200_000 || ![key, iv, data].every(canonicalB64)) {
     throw invalid('bad encoding');
   }
   const privateKey = await keys.privateKey(kid);
@@ -236,7 +241,8 @@ export async function openSealed(
   if (typeof ts !== 'number' || !Number.isFinite(ts)) throw invalid('the plaintext has no ts');
   if (Math.abs(now - ts) > SEAL_MAX_AGE_MS)
     throw new ApiError(400, SEALED_ERRORS.stale, 'Sealed body too old or from the future: check the clock and retry');
-  return { payload: rest, digest: createHash('sha256').update(data).digest('base64url') };
+  // the used-body check is on the bytes, not on their spelling
+  return { payload: rest, digest: createHash('sha256').update(Buffer.from(data, 'base64')).digest('base64url') };
 }
 
 /**
