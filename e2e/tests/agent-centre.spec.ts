@@ -159,3 +159,31 @@ test('a sub-agent’s real-time salary: registered, offered, accepted, earned fr
   await expect(page.locator(`[data-testid="team-row"][data-account="${player.toLowerCase()}"]`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('the agent’s deposit, withdraw, announcements, platform messages and customer service open inside the agent layout', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  const agent = unique('agemb');
+  const token = await memberToken(request, agent, 1);
+  await gotoAs(page, '/agentHome/deposit', token);
+  const pages = [
+    ['Deposit', 'member-embedded-depositv2'],
+    ['Withdraw', 'member-embedded-withdraw'],
+    ['Announcements', 'notice-centre'],
+    ['Platform messages', 'member-embedded-messageV2'],
+    ['Customer service', 'help-centre'],
+  ] as const;
+  for (const [link, testId] of pages) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByTestId('agent-home').getByTestId(testId)).toBeVisible();
+    await expect(page.getByTestId('agent-elsewhere')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  // the member centre's pages work as they do there: the messages page answers with its empty state
+  await page.getByRole('link', { name: 'Platform messages', exact: true }).click();
+  await expect(page.getByTestId('member-embedded-messageV2')).toContainText('You have no messages.');
+  await page.getByRole('link', { name: 'Deposit', exact: true }).click();
+  await page.screenshot({ path: test.info().outputPath('agent-deposit-390.png'), fullPage: true });
+});
