@@ -663,8 +663,8 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const [totals, rows] = await Promise.all([
         app.db.one<Record<string, string>>(
           `SELECT count(*)::int AS n, coalesce(sum(s.amount) FILTER (WHERE s.payee_id = $1), 0)::text AS amount,
-                  coalesce(sum(s.paid) FILTER (WHERE s.payee_id = $1), 0)::text AS paid,
-                  coalesce(sum(s.owed) FILTER (WHERE s.payee_id = $1), 0)::text AS owed ${where}`,
+                  coalesce(sum(s.paid + s.collected) FILTER (WHERE s.payee_id = $1), 0)::text AS paid,
+                  coalesce(sum(s.owed - s.collected) FILTER (WHERE s.payee_id = $1), 0)::text AS owed ${where}`,
           params,
         ),
         app.db.query<Record<string, unknown>>(
@@ -685,8 +685,9 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
         validBet: String(s.valid_bet),
         profit: String(s.profit),
         amount: String(s.amount),
-        paid: String(s.paid),
-        owed: String(s.owed),
+        // what was owed and collected since counts as paid
+        paid: String(BigInt(s.paid as string) + BigInt(s.collected as string)),
+        owed: String(BigInt(s.owed as string) - BigInt(s.collected as string)),
         direction: Number(s.payee_id) === me ? 'RECEIVED' : 'PAID',
       }));
       return ok({

@@ -8,7 +8,7 @@ import { buildApi } from '../../app';
 import { createDb, type Db } from '../../db/db';
 import { createTestApi, opsCall, TEST_OPS_KEY, testEngine, type TestDb } from '../../test-support/test-db';
 import { createLedger } from '../wallet/ledger';
-import { amountDue, settleDue, windowAt } from './settlement';
+import { amountDue, collectOwed, settleDue, windowAt } from './settlement';
 
 jest.setTimeout(180_000);
 
@@ -211,6 +211,81 @@ it('a window is settled only once it has ended; a terminated contract stops at i
   } finally {
     clock.now = NOW;
   }
+});
+
+it('what a payer owed is collected once it has money again, through the ledger, exactly once across servers', async () => {
+  const poor = await member(1);
+  const sub = await member(2, poor.account);
+  const p = await member(0, sub.account);
+  await fund(poor.id, 100n);
+  const id = await contract(poor.account, sub, 100, new Date(NOW.getTime() - 4 * WINDOW));
+  for (let m = 4; m >= 1; m--) await settledBet(p.id, 20_000, 0, new Date(NOW.getTime() - m * WINDOW + 1000));
+  await settleDue(t.db, t.app.ledger, NOW, { realtimeWindowMs: WINDOW });
+  const debt = async () =>
+    (await t.db.one<{ paid: string; owed: string; collected: string }>(
+      `SELECT sum(paid)::text AS paid, sum(owed)::text AS owed, sum(collected)::text AS collected
+         FROM agent_settlements WHERE contract_id = $1`,
+      [id],
+    ))!;
+  const balance = async (memberId: number) =>
+    (await t.db.one<{ b: string }>(
+      `SELECT balance::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN'`,
+      [memberId],
+    ))!.b;
+  // 4 windows × 1 % of 20,000: 800 due, 100 paid, 700 owed; nothing to collect from an empty wallet
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '0' });
+  expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
+
+  // the payer gets 450: two servers collect at once, one of them failing midway; 450 is collected once
+  await fund(poor.id, 450n);
+  const ledger2 = createLedger(db2);
+  let failed = false;
+  const [a, b, c] = await Promise.all([
+    collectOwed(db2, ledger2, {
+      afterPost: () => {
+        if (failed) return;
+        failed = true;
+        throw new Error('killed mid-run');
+      },
+    }).catch((e: Error) => e.message),
+    collectOwed(t.db, t.app.ledger),
+    collectOwed(db2, ledger2),
+  ]);
+  expect(a === 'killed mid-run' || typeof a === 'number').toBe(true);
+  expect(typeof b === 'number' && typeof c === 'number').toBe(true);
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '450' });
+  expect(await balance(poor.id)).toBe('0');
+
+  // later the payer has plenty: the schedule's run collects the rest, and nothing more after that
+  await fund(poor.id, 10_000n);
+  expect(await t.app.jobs.runNow('agent.settlement')).toBe(true);
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '700' });
+  expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
+  expect(await balance(poor.id)).toBe(String(10_000 - 250));
+  expect(await balance(sub.id)).toBe('800');
+  // the ledger: the collections are the payee's entries under their own keys, and they sum to the debt
+  const coll = (await t.db.one<{ s: string; n: number; k: number }>(
+    `SELECT coalesce(sum(e.amount), 0)::text AS s, count(*)::int AS n, count(DISTINCT x.idempotency_key)::int AS k
+       FROM ledger_transactions x JOIN ledger_entries e ON e.transaction_id = x.id JOIN ledger_accounts acc ON acc.id = e.account_id
+      WHERE x.idempotency_key LIKE $1 AND acc.member_id = $2`,
+    [`agent-owed:agent:${id}:%`, sub.id],
+  ))!;
+  expect(coll.s).toBe('700');
+  expect(coll.n).toBe(coll.k);
+  const recorded = (await t.db.one<{ s: string; n: number }>(
+    `SELECT sum(c.amount)::text AS s, count(*)::int AS n FROM agent_owed_collections c
+       JOIN agent_settlements s ON s.settlement_key = c.settlement_key WHERE s.contract_id = $1`,
+    [id],
+  ))!;
+  expect(recorded).toEqual({ s: '700', n: coll.n });
+  // the agent's page: everything paid, nothing owed, and the income is the same
+  const token = (await opsCall(t.app, 'POST', '/ops/sessions', { account: sub.account })).body.value.token;
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/wps/agent/settlements?kind=REALTIME&range=CUSTOM&from=2026-11-19&to=2026-11-20',
+    headers: { authorization: token },
+  });
+  expect(page.json().value.totals).toEqual({ amount: '800', paid: '800', owed: '0' });
 });
 
 // a second API on the same database builds without applying migrations again

@@ -189,3 +189,87 @@ export async function settleDue(db: Db, ledger: Ledger, now: Date, opts: Settlem
   }
   return settled;
 }
+
+export const collectionKey = (settlementKey: string, collectedBefore: bigint) => `agent-owed:${settlementKey}:${collectedBefore}`;
+
+/**
+ * Collects what payers owe (a settlement they could not cover in full), oldest first: each payer
+ * pays what its main wallet holds now, up to the rest owed. One transaction per settlement: it locks
+ * the settlement row, posts the payment under its own key (the settlement's key and how much had
+ * been collected before) and records it; a second server waits on the row and then sees the debt
+ * smaller (or settled), so no poisha is collected twice. Answers how many collections were made.
+ */
+export async function collectOwed(db: Db, ledger: Ledger, opts: SettlementOptions = {}, signal?: AbortSignal) {
+  const owing = await db.query<{ settlement_key: string }>(
+    `SELECT settlement_key FROM agent_settlements WHERE owed > collected AND payer_id IS NOT NULL
+      ORDER BY window_start, settlement_key LIMIT $1`,
+    [opts.maxWindows ?? 5000],
+  );
+  const broke = new Set<string>(); // payers found with an empty wallet in this run
+  let made = 0;
+  for (const { settlement_key } of owing) {
+    if (signal?.aborted) break;
+    const did = await ledger.transact(async (tx) => {
+      const s = await tx.q.one<{
+        contract_id: string;
+        kind: ContractKind;
+        payee_id: string;
+        payer_id: string;
+        window_start: Date;
+        window_end: Date;
+        owed: string;
+        collected: string;
+      }>(
+        `SELECT contract_id, kind, payee_id, payer_id, window_start, window_end, owed::text, collected::text
+           FROM agent_settlements WHERE settlement_key = $1 FOR UPDATE`,
+        [settlement_key],
+      );
+      if (!s || broke.has(s.payer_id)) return false;
+      const collected = BigInt(s.collected);
+      const rest = BigInt(s.owed) - collected;
+      if (rest <= 0n) return false;
+      const bal = await tx.q.one<{ balance: string }>(
+        `SELECT balance::text FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN' FOR UPDATE`,
+        [s.payer_id],
+      );
+      const take = BigInt(bal?.balance ?? 0) < rest ? BigInt(bal?.balance ?? 0) : rest;
+      if (take <= 0n) {
+        broke.add(s.payer_id);
+        return false;
+      }
+      const key = collectionKey(settlement_key, collected);
+      const payee = Number(s.payee_id);
+      const payer = Number(s.payer_id);
+      const r = await tx.post({
+        key,
+        kind: LEDGER_KINDS[s.kind],
+        memberId: payee,
+        reference: `C${s.contract_id}`,
+        createdBy: 'system',
+        meta: {
+          contractId: Number(s.contract_id),
+          windowStart: s.window_start.toISOString(),
+          windowEnd: s.window_end.toISOString(),
+          payer,
+          owedCollected: settlement_key,
+        },
+        legs: [
+          { account: { member: payee }, amount: take },
+          { account: { member: payer }, amount: -take },
+        ],
+      });
+      await tx.q.query(
+        `INSERT INTO agent_owed_collections (collection_key, settlement_key, amount, transaction_id) VALUES ($1, $2, $3, $4)`,
+        [key, settlement_key, take.toString(), r.transactionId],
+      );
+      await opts.afterPost?.(key);
+      await tx.q.query(`UPDATE agent_settlements SET collected = collected + $2 WHERE settlement_key = $1`, [
+        settlement_key,
+        take.toString(),
+      ]);
+      return true;
+    });
+    if (did) made++;
+  }
+  return made;
+}
