@@ -31,6 +31,7 @@ import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
 import { redEnvelopes } from './0045_red_envelopes';
 import { agentOwedCollections } from './0046_agent_owed_collections';
+import { agentClawbacks } from './0047_agent_clawbacks';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   missions,
   redEnvelopes,
   agentOwedCollections,
+  agentClawbacks,
 ];

@@ -5,7 +5,7 @@ import { guardOps } from '../../http/ops-auth';
 import { agentRoutes } from './agent.routes';
 import { agentTransferRoutes } from './transfer.routes';
 import { actOnContract, offerContract } from './contracts';
-import { collectOwed, REALTIME_WINDOW_MS, settleDue, type SettlementOptions } from './settlement';
+import { clawBackRollbacks, collectOwed, REALTIME_WINDOW_MS, settleDue, type SettlementOptions } from './settlement';
 import { setUpline } from './tree';
 
 export interface AgentOptions extends SettlementOptions {
@@ -28,8 +28,12 @@ export const agentDomain = fp<AgentOptions>(
       opts.realtimeWindowMs ?? (Number(process.env.KHELA_AGENT_REALTIME_WINDOW_S) * 1000 || REALTIME_WINDOW_MS);
     const settlement: SettlementOptions = { ...opts, realtimeWindowMs };
     const settle = (signal?: AbortSignal) => settleDue(app.db, app.ledger, now(), settlement, signal);
-    // then what payers owe from windows they could not cover, now that they may have money again
-    const collect = (signal?: AbortSignal) => collectOwed(app.db, app.ledger, settlement, signal);
+    // then what settled windows paid on bets rolled back since, and what payers owe from windows
+    // they could not cover, now that they may have money again
+    const collect = async (signal?: AbortSignal) => {
+      const clawedBack = await clawBackRollbacks(app.db, app.ledger, settlement, signal);
+      return { clawedBack, collected: await collectOwed(app.db, app.ledger, settlement, signal) };
+    };
 
     app.jobs.define({
       name: 'agent.settlement',
@@ -53,14 +57,14 @@ export const agentDomain = fp<AgentOptions>(
             schema: {
               hide,
               description:
-                'Settles every due contract window now and collects what payers owe (what the schedule does); answers how many ' +
-                'windows this call settled and how many owed amounts it collected.',
+                'Settles every due contract window now, claws back what settled windows paid on bets rolled back since and ' +
+                'collects what payers owe (what the schedule does); answers how many of each this call made.',
               response: anyValue,
             },
           },
           async () => {
             const settled = await settle();
-            return ok({ settled, collected: await collect() });
+            return ok({ settled, ...(await collect()) });
           },
         );
         ops.put<{ Params: { account: string }; Body: { upline: string | null } }>(
