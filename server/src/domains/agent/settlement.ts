@@ -285,12 +285,13 @@ export const clawbackKey = (settlementKey: string, clawedBefore: bigint) => `age
  * settlement row locked (see migration 0047: forgiven first, then posted from the payee to the
  * payer under the clawback's own key, what the payee lacks recorded as owed by it). A window
  * recomputed again finds nothing more to claw back, so a crash between the windows and the bet's
- * check costs only work. Answers how many clawbacks were made.
+ * check costs only work. A bet is looked at a minute after its rollback, so that a settlement that
+ * read it before the rollback has committed by then. Answers how many clawbacks were made.
  */
 export async function clawBackRollbacks(db: Db, ledger: Ledger, opts: SettlementOptions = {}, signal?: AbortSignal) {
   const bets = await db.query<{ id: string; member_id: string; placed_at: Date; updated_at: Date }>(
     `SELECT b.id, b.member_id, b.placed_at, b.updated_at FROM bet_records b
-      WHERE b.status = 'ROLLED_BACK' AND NOT EXISTS (SELECT 1 FROM agent_rollback_checks c WHERE c.bet_id = b.id)
+      WHERE b.status = 'ROLLED_BACK' AND b.updated_at < now() - interval '1 minute' AND NOT EXISTS (SELECT 1 FROM agent_rollback_checks c WHERE c.bet_id = b.id)
       ORDER BY b.updated_at, b.id LIMIT $1`,
     [opts.maxWindows ?? 5000],
   );
