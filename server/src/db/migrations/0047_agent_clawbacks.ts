@@ -27,12 +27,15 @@ CREATE TABLE agent_clawbacks (
   forgiven           bigint NOT NULL CHECK (forgiven >= 0),
   taken              bigint NOT NULL CHECK (taken >= 0),
   owed               bigint NOT NULL CHECK (owed >= 0),
+  -- what the payee paid of its debt later (each payment its own ledger posting, keyed by this sum before it)
+  collected          bigint NOT NULL DEFAULT 0 CHECK (collected >= 0 AND collected <= owed),
   transaction_id     bigint REFERENCES ledger_transactions (id),
   created_at         timestamptz NOT NULL DEFAULT now(),
   CHECK (forgiven + taken + owed = amount),
   CHECK ((transaction_id IS NOT NULL) = (taken > 0))
 );
 CREATE INDEX agent_clawbacks_settlement_idx ON agent_clawbacks (settlement_key);
+CREATE INDEX agent_clawbacks_owed_idx ON agent_clawbacks (created_at) WHERE owed > collected;
 
 CREATE TABLE agent_rollback_checks (
   bet_id             bigint PRIMARY KEY REFERENCES bet_records (id),

@@ -5,7 +5,14 @@ import { guardOps } from '../../http/ops-auth';
 import { agentRoutes } from './agent.routes';
 import { agentTransferRoutes } from './transfer.routes';
 import { actOnContract, offerContract } from './contracts';
-import { clawBackRollbacks, collectOwed, REALTIME_WINDOW_MS, settleDue, type SettlementOptions } from './settlement';
+import {
+  clawBackRollbacks,
+  collectClawbackDebts,
+  collectOwed,
+  REALTIME_WINDOW_MS,
+  settleDue,
+  type SettlementOptions,
+} from './settlement';
 import { setUpline } from './tree';
 
 export interface AgentOptions extends SettlementOptions {
@@ -32,7 +39,8 @@ export const agentDomain = fp<AgentOptions>(
     // they could not cover, now that they may have money again
     const collect = async (signal?: AbortSignal) => {
       const clawedBack = await clawBackRollbacks(app.db, app.ledger, settlement, signal);
-      return { clawedBack, collected: await collectOwed(app.db, app.ledger, settlement, signal) };
+      const collected = await collectOwed(app.db, app.ledger, settlement, signal);
+      return { clawedBack, collected, clawbacksCollected: await collectClawbackDebts(app.db, app.ledger, settlement, signal) };
     };
 
     app.jobs.define({

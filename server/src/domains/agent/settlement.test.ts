@@ -8,7 +8,7 @@ import { buildApi } from '../../app';
 import { createDb, type Db } from '../../db/db';
 import { createTestApi, opsCall, TEST_OPS_KEY, testEngine, type TestDb } from '../../test-support/test-db';
 import { createLedger } from '../wallet/ledger';
-import { amountDue, clawBackRollbacks, collectOwed, settleDue, windowAt } from './settlement';
+import { amountDue, clawBackRollbacks, collectClawbackDebts, collectOwed, settleDue, windowAt } from './settlement';
 
 jest.setTimeout(180_000);
 
@@ -361,6 +361,12 @@ it('a bet rolled back after its window was settled: the salary paid on it is cla
   expect(await balance(top.id)).toBe(String(100_000 - 300 + 50));
   expect(await balance(poorSub.id)).toBe('0');
   expect(await balance(poor.id)).toBe('100');
+  // the sub-agent gets money again: the schedule's run collects the 150 it owes back, once
+  await fund(sub.id, 1000n);
+  expect(await t.app.jobs.runNow('agent.settlement')).toBe(true);
+  expect(await collectClawbackDebts(t.db, t.app.ledger)).toBe(0);
+  expect(await balance(sub.id)).toBe('850');
+  expect(await balance(top.id)).toBe(String(100_000 - 300 + 200));
   // nothing is collected for a debt forgiven
   await fund(poor.id, 1000n);
   expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
@@ -369,7 +375,7 @@ it('a bet rolled back after its window was settled: the salary paid on it is cla
     `SELECT idempotency_key AS k FROM ledger_transactions WHERE idempotency_key LIKE 'agent-claw:agent:${id}:%'
         OR idempotency_key LIKE 'agent-claw:agent:${poorId}:%' ORDER BY 1`,
   );
-  expect(posted).toHaveLength(2);
+  expect(posted).toHaveLength(2); // the clawbacks themselves (the later collection has its own key)
   const sums = (await t.db.one<{ s: string }>(
     `SELECT coalesce(sum(e.amount), 0)::text AS s FROM ledger_transactions x JOIN ledger_entries e ON e.transaction_id = x.id
       WHERE x.idempotency_key LIKE 'agent-claw:%' AND x.idempotency_key = ANY($1)`,

@@ -393,3 +393,74 @@ async function clawBackWindow(tx: LedgerTx, settlementKey: string, betId: number
   );
   return true;
 }
+
+/**
+ * Collects what payees owe back from clawbacks they could not cover, oldest first, when their main
+ * wallet holds money again: one posting from the payee to the payer (the house for a top-level
+ * agent) per collection, keyed `agent-claw-owed:<clawback key>:<collected before>`, with the clawback
+ * row locked (as collectOwed). Answers how many collections were made.
+ */
+export async function collectClawbackDebts(db: Db, ledger: Ledger, opts: SettlementOptions = {}, signal?: AbortSignal) {
+  const owing = await db.query<{ clawback_key: string }>(
+    'SELECT clawback_key FROM agent_clawbacks WHERE owed > collected ORDER BY created_at, clawback_key LIMIT $1',
+    [opts.maxWindows ?? 5000],
+  );
+  const broke = new Set<string>();
+  let made = 0;
+  for (const { clawback_key } of owing) {
+    if (signal?.aborted) break;
+    const did = await ledger.transact(async (tx) => {
+      const c = await tx.q.one<{
+        settlement_key: string;
+        owed: string;
+        collected: string;
+        contract_id: string;
+        kind: ContractKind;
+        payee_id: string;
+        payer_id: string | null;
+      }>(
+        `SELECT c.settlement_key, c.owed::text, c.collected::text, s.contract_id, s.kind, s.payee_id, s.payer_id
+           FROM agent_clawbacks c JOIN agent_settlements s ON s.settlement_key = c.settlement_key
+          WHERE c.clawback_key = $1 FOR UPDATE OF c`,
+        [clawback_key],
+      );
+      if (!c || broke.has(c.payee_id)) return false;
+      const collected = BigInt(c.collected);
+      const rest = BigInt(c.owed) - collected;
+      if (rest <= 0n) return false;
+      const bal = await tx.q.one<{ balance: string }>(
+        `SELECT balance::text FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN' FOR UPDATE`,
+        [c.payee_id],
+      );
+      const available = BigInt(bal?.balance ?? 0);
+      const take = available < rest ? available : rest;
+      if (take <= 0n) {
+        broke.add(c.payee_id);
+        return false;
+      }
+      const payee = Number(c.payee_id);
+      const payer = c.payer_id === null ? null : Number(c.payer_id);
+      const key = `agent-claw-owed:${clawback_key}:${collected}`;
+      await tx.post({
+        key,
+        kind: LEDGER_KINDS[c.kind],
+        memberId: payee,
+        reference: `C${c.contract_id}`,
+        createdBy: 'system',
+        meta: { contractId: Number(c.contract_id), clawback: c.settlement_key, clawbackKey: clawback_key, payer },
+        legs: [
+          { account: { member: payee }, amount: -take },
+          { account: payer === null ? { house: 'AGENT_SALARIES' } : { member: payer }, amount: take },
+        ],
+      });
+      await opts.afterPost?.(key);
+      await tx.q.query('UPDATE agent_clawbacks SET collected = collected + $2 WHERE clawback_key = $1', [
+        clawback_key,
+        take.toString(),
+      ]);
+      return true;
+    });
+    if (did) made++;
+  }
+  return made;
+}
