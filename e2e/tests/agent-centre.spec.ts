@@ -3,7 +3,8 @@ import { OPS_KEY, gotoAs, memberToken, unique } from './support';
 
 /**
  * Issue 11's agent centre as agents live it, at a phone's 390 px: a top agent registers a sub-agent
- * and offers it a real-time salary contract of 1 %; the sub-agent accepts; a player in the
+ * and offers it a real-time salary contract of 1 %; the sub-agent's open page shows the offer live
+ * (the shell's contract modal) and the sub-agent accepts it there; a player in the
  * sub-agent's team plays the slot; the settlement (triggered through the operator endpoint, the
  * e2e server's real-time windows being 4 s) pays the sub-agent from the top agent's wallet, and
  * both agents' pages show the payment; the top agent's team overview and team betting show the bets.
@@ -28,6 +29,7 @@ async function api<T>(request: APIRequestContext, token: string, path: string): 
 }
 
 test('a sub-agent’s real-time salary: registered, offered, accepted, earned from its player’s bets and paid once', async ({
+  browser,
   page,
   request,
 }) => {
@@ -52,7 +54,21 @@ test('a sub-agent’s real-time salary: registered, offered, accepted, earned fr
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-error')).toHaveText('This account already exists.');
 
-  // and offers it a real-time salary contract of 1 %
+  // the sub-agent is on the home page meanwhile, its live channel connected
+  const subToken = (await (await request.post('/ops/sessions', { headers: ops, data: { account: sub } })).json()).value.token;
+  const subContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const subPage = await subContext.newPage();
+  await subPage.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  const connected = new Promise<void>((resolve) =>
+    subPage.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40') && resolve())),
+  );
+  await gotoAs(subPage, '/', subToken);
+  await connected;
+
+  // the top agent offers it a real-time salary contract of 1 %
   await page.getByRole('link', { name: 'Real-time salary' }).click();
   await page.getByTestId('offer-downline').fill(sub.toLowerCase());
   await page.getByTestId('offer-rate').fill('1');
@@ -60,12 +76,21 @@ test('a sub-agent’s real-time salary: registered, offered, accepted, earned fr
   await expect(page.getByTestId('offer-done')).toBeVisible();
   await expect(page.getByTestId('contract-row').getByTestId('contract-status')).toHaveText('Offered');
 
-  // the sub-agent accepts it
-  const subToken = (await (await request.post('/ops/sessions', { headers: ops, data: { account: sub } })).json()).value.token;
+  // the sub-agent's open page shows the offer live, and the sub-agent accepts it there
+  const modal = subPage.getByTestId('contract-offer-modal');
+  await expect(modal.getByTestId('contract-offer-from')).toHaveText(`${top.toLowerCase()} offers you a contract.`);
+  await expect(modal.getByTestId('contract-offer-kind')).toHaveText('Real-time salary');
+  await expect(modal.getByTestId('contract-offer-rate')).toHaveText('1.00 %');
+  expect(await subPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await subPage.screenshot({ path: test.info().outputPath('contract-offer-390.png') });
+  await modal.getByTestId('contract-offer-accept').click();
+  await expect(modal.getByTestId('contract-offer-done')).toHaveText('Contract accepted.');
+  await modal.getByTestId('contract-offer-ok').click();
+  await expect(modal).toHaveCount(0);
+  await subContext.close();
+  // the sub-agent's salary page shows it active
   await gotoAs(page, '/agentHome/agentRealtimeSalary', subToken);
   const offer = page.locator('[data-testid="contract-row"][data-mine="true"]');
-  await expect(offer.getByTestId('contract-status')).toHaveText('Offered');
-  await offer.getByTestId('contract-accept').click();
   await expect(offer.getByTestId('contract-status')).toHaveText('Active');
 
   // a player in the sub-agent's team plays three rounds of the slot
@@ -133,4 +158,32 @@ test('a sub-agent’s real-time salary: registered, offered, accepted, earned fr
   await page.locator(`[data-testid="team-row"][data-account="${sub.toLowerCase()}"]`).getByTestId('team-open').click();
   await expect(page.locator(`[data-testid="team-row"][data-account="${player.toLowerCase()}"]`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('the agent’s deposit, withdraw, announcements, platform messages and customer service open inside the agent layout', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  const agent = unique('agemb');
+  const token = await memberToken(request, agent, 1);
+  await gotoAs(page, '/agentHome/deposit', token);
+  const pages = [
+    ['Deposit', 'member-embedded-depositv2'],
+    ['Withdraw', 'member-embedded-withdraw'],
+    ['Announcements', 'notice-centre'],
+    ['Platform messages', 'member-embedded-messageV2'],
+    ['Customer service', 'help-centre'],
+  ] as const;
+  for (const [link, testId] of pages) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByTestId('agent-home').getByTestId(testId)).toBeVisible();
+    await expect(page.getByTestId('agent-elsewhere')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  // the member centre's pages work as they do there: the messages page answers with its empty state
+  await page.getByRole('link', { name: 'Platform messages', exact: true }).click();
+  await expect(page.getByTestId('member-embedded-messageV2')).toContainText('You have no messages.');
+  await page.getByRole('link', { name: 'Deposit', exact: true }).click();
+  await page.screenshot({ path: test.info().outputPath('agent-deposit-390.png'), fullPage: true });
 });

@@ -5,5 +5,5 @@ export default remoteRspackConfig({
   remote: 'member-centre',
   dirname: path.dirname(new URL(import.meta.url).pathname),
   devPort: 3013,
-  exposes: { './MemberCentre': './src/exposed/MemberCentre.tsx' },
+  exposes: { './MemberCentre': './src/exposed/MemberCentre.tsx', './MemberPage': './src/exposed/MemberPage.tsx' },
 });

@@ -13,7 +13,7 @@ export const federationName = (remote: RemoteName): string => `khela_${remote.re
 export const MOUNTED_MODULES = {
   lobby: ['HomePage', 'GameCentre', 'GameList', 'AccountGameList', 'LotteryPage', 'SeamlessPage'],
   'auth-modals': ['AuthModals', 'AgentLanding'],
-  'member-centre': ['MemberCentre'],
+  'member-centre': ['MemberCentre', 'MemberPage'],
   'agent-centre': ['AgentHome'],
   promotions: ['PromotionsPage', 'NoticeCentre', 'NoticeContent', 'HelpCentre'],
   'points-mall': ['PointMall'],

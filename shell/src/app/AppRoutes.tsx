@@ -1,8 +1,12 @@
+import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteArea } from '../federation/RemoteArea';
 import { BareLayout, Layout } from './layout/Layout';
 import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
 import { HomeLoading } from './first-view';
+
+/** The agent centre shows the member centre's and the news centre's pages through this (its own chunk). */
+const AGENT_HOME_PROPS = { Embed: lazy(() => import('./agentEmbeds')) };
 
 const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
 const GAME_CENTRES = ['SPORTS', 'ESPORTS', 'LIVE', 'LOTT', 'ELOTT'] as const;
@@ -119,7 +123,7 @@ export function AppRoutes() {
           path="/agentHome/*"
           element={
             <RequireAgent>
-              <RemoteArea remote="agent-centre" module="AgentHome" />
+              <RemoteArea remote="agent-centre" module="AgentHome" props={AGENT_HOME_PROPS} />
             </RequireAgent>
           }
         />

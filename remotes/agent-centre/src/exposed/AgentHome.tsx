@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@khela/api';
 import { clearSession, GUEST, loginStateAtom } from '@khela/session';
-import { ConfirmDialog } from '@khela/ui';
+import { ConfirmDialog, Loading } from '@khela/ui';
 import { NS } from '../i18n';
 import { gmtOffset } from '../features/clock';
 import { BetsPage, LedgerPage, OverviewPage, ProfitPage } from '../features/team/reports';
@@ -46,7 +46,10 @@ function Clock() {
   );
 }
 
-/** The pages served by the member centre and the storefront, where the agent's account already works. */
+/**
+ * The pages the member centre and the storefront build, where the agent's account already works: the
+ * shell shows them inside this layout (its Embed prop); without it, a link to them.
+ */
 const ELSEWHERE = {
   deposit: '/member/depositv2',
   withdraw: '/member/withdraw',
@@ -67,7 +70,16 @@ function Elsewhere({ page }: { page: keyof typeof ELSEWHERE }) {
   );
 }
 
-function PageBody({ page }: { page: string }) {
+/** The shell's component that shows another area's page here (deposit, withdraw, announcements, messages, customer service). */
+export type EmbedComponent = ComponentType<{ page: string }>;
+
+function PageBody({ page, Embed }: { page: string; Embed?: EmbedComponent }) {
+  if (Embed && page in ELSEWHERE)
+    return (
+      <Suspense fallback={<Loading />}>
+        <Embed page={page} />
+      </Suspense>
+    );
   switch (page) {
     case 'agentTeamOverview':
       return <OverviewPage />;
@@ -96,19 +108,19 @@ function PageBody({ page }: { page: string }) {
   }
 }
 
-function AgentPage() {
+function AgentPage({ Embed }: { Embed?: EmbedComponent }) {
   const { t } = useTranslation(NS);
   const { page = 'agentTeamOverview' } = useParams();
   const known = (AGENT_MENU as readonly string[]).includes(page) ? page : 'agentTeamOverview';
   return (
     <section data-testid={`agent-page-${known}`}>
       <h2>{t(`menu.${known}`)}</h2>
-      <PageBody page={known} />
+      <PageBody page={known} Embed={Embed} />
     </section>
   );
 }
 
-export default function AgentHome() {
+export default function AgentHome({ Embed }: { Embed?: EmbedComponent }) {
   const { t } = useTranslation(NS);
   const login = useAtomValue(loginStateAtom);
   const setLogin = useSetAtom(loginStateAtom);
@@ -142,8 +154,8 @@ export default function AgentHome() {
         </nav>
         <div className="agent-content">
           <Routes>
-            <Route index element={<AgentPage />} />
-            <Route path=":page" element={<AgentPage />} />
+            <Route index element={<AgentPage Embed={Embed} />} />
+            <Route path=":page" element={<AgentPage Embed={Embed} />} />
           </Routes>
         </div>
       </div>

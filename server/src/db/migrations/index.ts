@@ -30,6 +30,8 @@ import { manualRebate } from './0042_manual_rebate';
 import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
 import { redEnvelopes } from './0045_red_envelopes';
+import { agentOwedCollections } from './0046_agent_owed_collections';
+import { agentClawbacks } from './0047_agent_clawbacks';
 import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
 import { promotionOpsClose } from './0049_envelope_close_and_raffles';
 
@@ -74,6 +76,8 @@ export const migrations: readonly Migration[] = [
   promotions,
   missions,
   redEnvelopes,
+  agentOwedCollections,
+  agentClawbacks,
   bonusAndPointsGuards,
   promotionOpsClose,
 ];

@@ -5,7 +5,14 @@ import { guardOps } from '../../http/ops-auth';
 import { agentRoutes } from './agent.routes';
 import { agentTransferRoutes } from './transfer.routes';
 import { actOnContract, offerContract } from './contracts';
-import { REALTIME_WINDOW_MS, settleDue, type SettlementOptions } from './settlement';
+import {
+  clawBackRollbacks,
+  collectClawbackDebts,
+  collectOwed,
+  REALTIME_WINDOW_MS,
+  settleDue,
+  type SettlementOptions,
+} from './settlement';
 import { setUpline } from './tree';
 
 export interface AgentOptions extends SettlementOptions {
@@ -28,12 +35,22 @@ export const agentDomain = fp<AgentOptions>(
       opts.realtimeWindowMs ?? (Number(process.env.KHELA_AGENT_REALTIME_WINDOW_S) * 1000 || REALTIME_WINDOW_MS);
     const settlement: SettlementOptions = { ...opts, realtimeWindowMs };
     const settle = (signal?: AbortSignal) => settleDue(app.db, app.ledger, now(), settlement, signal);
+    // then what settled windows paid on bets rolled back since, and what payers owe from windows
+    // they could not cover, now that they may have money again
+    const collect = async (signal?: AbortSignal) => {
+      const clawedBack = await clawBackRollbacks(app.db, app.ledger, settlement, signal);
+      const collected = await collectOwed(app.db, app.ledger, settlement, signal);
+      return { clawedBack, collected, clawbacksCollected: await collectClawbackDebts(app.db, app.ledger, settlement, signal) };
+    };
 
     app.jobs.define({
       name: 'agent.settlement',
       everyMs: Math.min(60_000, realtimeWindowMs),
       leaseMs: 10 * 60_000,
-      run: async (ctx) => void (await settle(ctx.signal)),
+      run: async (ctx) => {
+        await settle(ctx.signal);
+        await collect(ctx.signal);
+      },
     });
 
     await app.register(async (scope) => agentRoutes(scope, { now }));
@@ -47,11 +64,16 @@ export const agentDomain = fp<AgentOptions>(
           {
             schema: {
               hide,
-              description: 'Settles every due contract window now (what the schedule does); answers how many this call settled.',
+              description:
+                'Settles every due contract window now, claws back what settled windows paid on bets rolled back since and ' +
+                'collects what payers owe (what the schedule does); answers how many of each this call made.',
               response: anyValue,
             },
           },
-          async () => ok({ settled: await settle() }),
+          async () => {
+            const settled = await settle();
+            return ok({ settled, ...(await collect()) });
+          },
         );
         ops.put<{ Params: { account: string }; Body: { upline: string | null } }>(
           '/:account/upline',

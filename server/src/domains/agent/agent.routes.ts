@@ -636,6 +636,13 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
   }
 
   // ---- settlements (dividend records, daily wages, hourly salary, real-time salary)
+  /** A window as it stands: less what was clawed back (a bet rolled back), owed less what was collected or forgiven. */
+  const settledFigures = (s: Record<string, unknown>) => {
+    const n = (k: string) => BigInt(s[k] as string);
+    const amount = n('amount') - n('clawed_back');
+    const owed = n('owed') - n('collected') - n('forgiven');
+    return { amount: String(amount), paid: String(amount - owed), owed: String(owed) };
+  };
   app.get<{ Querystring: RangeQ & { kind?: ContractKind } }>(
     AGENT_PATHS.settlements,
     {
@@ -662,9 +669,9 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const params = [me, r.from, r.to, q.kind ?? null];
       const [totals, rows] = await Promise.all([
         app.db.one<Record<string, string>>(
-          `SELECT count(*)::int AS n, coalesce(sum(s.amount) FILTER (WHERE s.payee_id = $1), 0)::text AS amount,
-                  coalesce(sum(s.paid) FILTER (WHERE s.payee_id = $1), 0)::text AS paid,
-                  coalesce(sum(s.owed) FILTER (WHERE s.payee_id = $1), 0)::text AS owed ${where}`,
+          `SELECT count(*)::int AS n, coalesce(sum(s.amount - s.clawed_back) FILTER (WHERE s.payee_id = $1), 0)::text AS amount,
+                  coalesce(sum(s.amount - s.clawed_back - (s.owed - s.collected - s.forgiven)) FILTER (WHERE s.payee_id = $1), 0)::text AS paid,
+                  coalesce(sum(s.owed - s.collected - s.forgiven) FILTER (WHERE s.payee_id = $1), 0)::text AS owed ${where}`,
           params,
         ),
         app.db.query<Record<string, unknown>>(
@@ -684,9 +691,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
         activeMembers: Number(s.active_members),
         validBet: String(s.valid_bet),
         profit: String(s.profit),
-        amount: String(s.amount),
-        paid: String(s.paid),
-        owed: String(s.owed),
+        ...settledFigures(s),
         direction: Number(s.payee_id) === me ? 'RECEIVED' : 'PAID',
       }));
       return ok({

@@ -8,7 +8,7 @@ import { buildApi } from '../../app';
 import { createDb, type Db } from '../../db/db';
 import { createTestApi, opsCall, TEST_OPS_KEY, testEngine, type TestDb } from '../../test-support/test-db';
 import { createLedger } from '../wallet/ledger';
-import { amountDue, settleDue, windowAt } from './settlement';
+import { amountDue, clawBackRollbacks, collectClawbackDebts, collectOwed, settleDue, windowAt } from './settlement';
 
 jest.setTimeout(180_000);
 
@@ -211,6 +211,185 @@ it('a window is settled only once it has ended; a terminated contract stops at i
   } finally {
     clock.now = NOW;
   }
+});
+
+it('what a payer owed is collected once it has money again, through the ledger, exactly once across servers', async () => {
+  const poor = await member(1);
+  const sub = await member(2, poor.account);
+  const p = await member(0, sub.account);
+  await fund(poor.id, 100n);
+  const id = await contract(poor.account, sub, 100, new Date(NOW.getTime() - 4 * WINDOW));
+  for (let m = 4; m >= 1; m--) await settledBet(p.id, 20_000, 0, new Date(NOW.getTime() - m * WINDOW + 1000));
+  await settleDue(t.db, t.app.ledger, NOW, { realtimeWindowMs: WINDOW });
+  const debt = async () =>
+    (await t.db.one<{ paid: string; owed: string; collected: string }>(
+      `SELECT sum(paid)::text AS paid, sum(owed)::text AS owed, sum(collected)::text AS collected
+         FROM agent_settlements WHERE contract_id = $1`,
+      [id],
+    ))!;
+  const balance = async (memberId: number) =>
+    (await t.db.one<{ b: string }>(
+      `SELECT balance::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN'`,
+      [memberId],
+    ))!.b;
+  // 4 windows × 1 % of 20,000: 800 due, 100 paid, 700 owed; nothing to collect from an empty wallet
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '0' });
+  expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
+
+  // the payer gets 450: two servers collect at once, one of them failing midway; 450 is collected once
+  await fund(poor.id, 450n);
+  const ledger2 = createLedger(db2);
+  let failed = false;
+  const [a, b, c] = await Promise.all([
+    collectOwed(db2, ledger2, {
+      afterPost: () => {
+        if (failed) return;
+        failed = true;
+        throw new Error('killed mid-run');
+      },
+    }).catch((e: Error) => e.message),
+    collectOwed(t.db, t.app.ledger),
+    collectOwed(db2, ledger2),
+  ]);
+  expect(a === 'killed mid-run' || typeof a === 'number').toBe(true);
+  expect(typeof b === 'number' && typeof c === 'number').toBe(true);
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '450' });
+  expect(await balance(poor.id)).toBe('0');
+
+  // later the payer has plenty: the schedule's run collects the rest, and nothing more after that
+  await fund(poor.id, 10_000n);
+  expect(await t.app.jobs.runNow('agent.settlement')).toBe(true);
+  expect(await debt()).toEqual({ paid: '100', owed: '700', collected: '700' });
+  expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
+  expect(await balance(poor.id)).toBe(String(10_000 - 250));
+  expect(await balance(sub.id)).toBe('800');
+  // the ledger: the collections are the payee's entries under their own keys, and they sum to the debt
+  const coll = (await t.db.one<{ s: string; n: number; k: number }>(
+    `SELECT coalesce(sum(e.amount), 0)::text AS s, count(*)::int AS n, count(DISTINCT x.idempotency_key)::int AS k
+       FROM ledger_transactions x JOIN ledger_entries e ON e.transaction_id = x.id JOIN ledger_accounts acc ON acc.id = e.account_id
+      WHERE x.idempotency_key LIKE $1 AND acc.member_id = $2`,
+    [`agent-owed:agent:${id}:%`, sub.id],
+  ))!;
+  expect(coll.s).toBe('700');
+  expect(coll.n).toBe(coll.k);
+  const recorded = (await t.db.one<{ s: string; n: number }>(
+    `SELECT sum(c.amount)::text AS s, count(*)::int AS n FROM agent_owed_collections c
+       JOIN agent_settlements s ON s.settlement_key = c.settlement_key WHERE s.contract_id = $1`,
+    [id],
+  ))!;
+  expect(recorded).toEqual({ s: '700', n: coll.n });
+  // the agent's page: everything paid, nothing owed, and the income is the same
+  const token = (await opsCall(t.app, 'POST', '/ops/sessions', { account: sub.account })).body.value.token;
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/wps/agent/settlements?kind=REALTIME&range=CUSTOM&from=2026-11-19&to=2026-11-20',
+    headers: { authorization: token },
+  });
+  expect(page.json().value.totals).toEqual({ amount: '800', paid: '800', owed: '0' });
+});
+
+it('a bet rolled back after its window was settled: the salary paid on it is clawed back once; what the agent lacks is owed', async () => {
+  const top = await member(1);
+  const sub = await member(2, top.account);
+  const p = await member(0, sub.account);
+  const poor = await member(1);
+  const poorSub = await member(2, poor.account);
+  const poorPlayer = await member(0, poorSub.account);
+  await fund(top.id, 100_000n);
+  await fund(poor.id, 100n);
+  const id = await contract(top.account, sub, 100, new Date(NOW.getTime() - 3 * WINDOW));
+  const poorId = await contract(poor.account, poorSub, 100, new Date(NOW.getTime() - 3 * WINDOW));
+  const at = (m: number) => new Date(NOW.getTime() - m * WINDOW + 1000);
+  await settledBet(p.id, 10_000, 0, at(3));
+  await settledBet(p.id, 20_000, 0, at(2));
+  await settledBet(poorPlayer.id, 20_000, 0, at(2));
+  await settleDue(t.db, t.app.ledger, NOW, { realtimeWindowMs: WINDOW });
+  const balance = async (memberId: number) =>
+    (await t.db.one<{ b: string }>(
+      `SELECT balance::text AS b FROM ledger_accounts WHERE member_id = $1 AND kind = 'MEMBER_MAIN'`,
+      [memberId],
+    ))!.b;
+  expect(await balance(sub.id)).toBe('300');
+  expect(await balance(poorSub.id)).toBe('100'); // 200 due, the poor agent had 100: 100 owed
+  // the sub-agent spends all but 50 of it
+  await t.app.ledger.post({
+    key: `st-spend:${sub.id}`,
+    kind: 'WITHDRAWAL',
+    memberId: sub.id,
+    createdBy: 'system',
+    legs: [
+      { account: { member: sub.id }, amount: -250n },
+      { account: { house: 'PAYMENT_CLEARING' }, amount: 250n },
+    ],
+  });
+  // the vendor rolls the 20,000 bets back (as the seamless wallet does: out of the figures, at its own time)
+  await t.db.query(
+    `UPDATE bet_records SET status = 'ROLLED_BACK', valid_bet = 0, settled_at = $2, updated_at = $2
+      WHERE member_id = ANY($1::bigint[]) AND valid_bet = 20000`,
+    [[p.id, poorPlayer.id], NOW],
+  );
+
+  // two servers at once, one failing midway: each window is clawed back once
+  const ledger2 = createLedger(db2);
+  let failed = false;
+  await Promise.all([
+    clawBackRollbacks(db2, ledger2, {
+      afterPost: () => {
+        if (failed) return;
+        failed = true;
+        throw new Error('killed mid-run');
+      },
+    }).catch(() => undefined),
+    clawBackRollbacks(t.db, t.app.ledger),
+    clawBackRollbacks(db2, ledger2),
+  ]);
+  expect(await t.app.jobs.runNow('agent.settlement')).toBe(true); // the schedule's run finds the rest, if any
+  expect(await clawBackRollbacks(t.db, t.app.ledger)).toBe(0);
+
+  const claws = await t.db.query<{ contract_id: string; amount: string; forgiven: string; taken: string; owed: string }>(
+    `SELECT s.contract_id::text AS contract_id, c.amount::text, c.forgiven::text, c.taken::text, c.owed::text FROM agent_clawbacks c
+       JOIN agent_settlements s ON s.settlement_key = c.settlement_key WHERE s.contract_id = ANY($1::bigint[]) ORDER BY s.contract_id`,
+    [[id, poorId]],
+  );
+  expect(claws).toEqual([
+    // the sub-agent had 50 left: 50 taken back to the top agent, 150 owed by the sub-agent
+    { contract_id: String(id), amount: '200', forgiven: '0', taken: '50', owed: '150' },
+    // the poor agent's 100 still owed is forgiven, the 100 paid goes back to it
+    { contract_id: String(poorId), amount: '200', forgiven: '100', taken: '100', owed: '0' },
+  ]);
+  expect(await balance(sub.id)).toBe('0');
+  expect(await balance(top.id)).toBe(String(100_000 - 300 + 50));
+  expect(await balance(poorSub.id)).toBe('0');
+  expect(await balance(poor.id)).toBe('100');
+  // the sub-agent gets money again: the schedule's run collects the 150 it owes back, once
+  await fund(sub.id, 1000n);
+  expect(await t.app.jobs.runNow('agent.settlement')).toBe(true);
+  expect(await collectClawbackDebts(t.db, t.app.ledger)).toBe(0);
+  expect(await balance(sub.id)).toBe('850');
+  expect(await balance(top.id)).toBe(String(100_000 - 300 + 200));
+  // nothing is collected for a debt forgiven
+  await fund(poor.id, 1000n);
+  expect(await collectOwed(t.db, t.app.ledger)).toBe(0);
+  // the ledger: one posting per clawback taken, under its own key
+  const posted = await t.db.query<{ k: string }>(
+    `SELECT idempotency_key AS k FROM ledger_transactions WHERE idempotency_key LIKE 'agent-claw:agent:${id}:%'
+        OR idempotency_key LIKE 'agent-claw:agent:${poorId}:%' ORDER BY 1`,
+  );
+  expect(posted).toHaveLength(2); // the clawbacks themselves (the later collection has its own key)
+  const sums = (await t.db.one<{ s: string }>(
+    `SELECT coalesce(sum(e.amount), 0)::text AS s FROM ledger_transactions x JOIN ledger_entries e ON e.transaction_id = x.id
+      WHERE x.idempotency_key LIKE 'agent-claw:%' AND x.idempotency_key = ANY($1)`,
+    [posted.map((r) => r.k)],
+  ))!;
+  expect(sums.s).toBe('0'); // balanced
+  // the sub-agent's payments page: the window now pays 100 (the bet left in it)
+  const token = (await opsCall(t.app, 'POST', '/ops/sessions', { account: sub.account })).body.value.token;
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/wps/agent/settlements?kind=REALTIME&range=CUSTOM&from=2026-11-19&to=2026-11-20',
+    headers: { authorization: token },
+  });
+  expect(page.json().value.totals.amount).toBe('100');
 });
 
 // a second API on the same database builds without applying migrations again

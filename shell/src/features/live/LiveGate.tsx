@@ -6,16 +6,16 @@ import { getToken, loginStateAtom } from '@khela/session';
 // loads only for a logged-in member: never on a guest's page.
 const memberChunk = () => import('./member-live');
 export const HeaderAccount = lazy(() => memberChunk().then((m) => ({ default: m.HeaderAccount })));
-const RealityCheck = lazy(() => memberChunk().then((m) => ({ default: m.RealityCheck })));
+const MemberOverlays = lazy(() => memberChunk().then((m) => ({ default: m.MemberOverlays })));
 
-/** The reality check and session time limit of a logged-in real member (responsible gambling). */
+/** The reality check and session time limit of a logged-in real member (responsible gambling), and an agent's contract offers. */
 export function RealityCheckGate() {
   const login = useAtomValue(loginStateAtom);
   const memberId = login.isTrial ? null : login.member?.id;
   if (memberId == null) return null;
   return (
     <Suspense fallback={null}>
-      <RealityCheck key={memberId} />
+      <MemberOverlays key={memberId} />
     </Suspense>
   );
 }

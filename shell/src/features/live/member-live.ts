@@ -2,4 +2,4 @@
 // account area (balance, nickname, logout). A guest's page never loads it.
 export { startLive } from './startLive';
 export { default as HeaderAccount } from './HeaderAccount';
-export { default as RealityCheck } from './RealityCheck';
+export { default as MemberOverlays } from './MemberOverlays';
