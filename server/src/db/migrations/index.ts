@@ -30,6 +30,7 @@ import { manualRebate } from './0042_manual_rebate';
 import { promotions } from './0043_promotions';
 import { missions } from './0044_missions';
 import { redEnvelopes } from './0045_red_envelopes';
+import { liveChat } from './0050_live_chat';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   promotions,
   missions,
   redEnvelopes,
+  liveChat,
 ];
