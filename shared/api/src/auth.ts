@@ -235,6 +235,8 @@ export interface RegistrationUser {
   referralCode?: string;
   domain?: string;
   countryDialingCode?: string;
+  /** the player confirmed the age the operator asks (permission registrationAge) */
+  ageConfirmed?: boolean;
   /** log in at once: the answer is then a LoginValue */
   login: true;
   registerUrl?: string;

@@ -56,6 +56,8 @@ export const bn: AuthResources = {
     tabMobile: 'মোবাইল নম্বর দিয়ে',
     confirmPassword: 'পাসওয়ার্ড নিশ্চিত করুন',
     terms: 'আমার বয়স ১৮-র বেশি এবং আমি শর্তাবলীতে সম্মত',
+    ageConfirm: 'আমি নিশ্চিত করছি যে আমার বয়স কমপক্ষে {{age}} বছর',
+    dialingCode: 'দেশের কোড',
     submit: 'নিবন্ধন',
     toLogin: 'আগেই নিবন্ধিত? লগইন করুন',
     noMethod: 'এই মুহূর্তে নিবন্ধন বন্ধ আছে।',

@@ -54,6 +54,8 @@ export const en = {
     tabMobile: 'By mobile number',
     confirmPassword: 'Confirm password',
     terms: 'I am over 18 and agree to the terms and conditions',
+    ageConfirm: 'I confirm that I am at least {{age}} years old',
+    dialingCode: 'Dialing code',
     submit: 'Register',
     toLogin: 'Already registered? Log in',
     noMethod: 'Registration is closed right now.',
