@@ -9,9 +9,17 @@ const port = Number(process.env.E2E_PORT ?? 8181);
  * CPU for a minute. They run one at a time, after the rest. (axe's runs are CPU-heavy too, but
  * change nothing and measure no time: a11y runs beside the others.)
  */
-const ALONE = ['announcements', 'auth', 'canary-analysis', 'content', 'dev-hmr', 'release', 'shell', 'social'].map(
-  (name) => `**/${name}.spec.ts`,
-);
+const ALONE = [
+  'announcements',
+  'auth',
+  'canary-analysis',
+  'content',
+  'dev-hmr',
+  'register-options',
+  'release',
+  'shell',
+  'social',
+].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: './tests',

@@ -33,6 +33,7 @@ import { walletDomain } from './domains/wallet/wallet.plugin';
 import { studioDomain, type StudioDomainOptions } from './domains/studio/studio.plugin';
 import { createJobRunner, type JobRunner } from './services/jobs';
 import { paymentsDomain, type PaymentsOptions } from './domains/payments/payments.plugin';
+import { chatDomain } from './domains/chat/chat.plugin';
 import { installLive, type LiveOptions } from './domains/live/live';
 import { transferDomain } from './domains/transfer/transfer.plugin';
 import type { TransferOptions } from './domains/transfer/transfer.service';
@@ -219,6 +220,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     await app.register(centreDomain, opts.centre ?? {});
     await app.register(messagesDomain);
     await app.register(feedbackDomain);
+    await app.register(chatDomain);
     await app.register(agentDomain, opts.agent ?? {});
     await app.register(promotionsDomain, opts.promotions ?? {});
     return app;

@@ -54,6 +54,10 @@ export interface SystemSettings {
   rebateRates: Record<string, number>;
   /** Agent centre: how many agent levels the tree may have (a top-level agent is level 1; unset: 5). */
   maxAgentLevel: number;
+  /** Registration: the age the register form asks the player to confirm (18 or 21; unset or 0: not asked). */
+  registrationAge: 0 | 18 | 21;
+  /** Registration and sign-in: the dialing codes offered when COUNTRYCODE3 is on (unset: +880 only); off: +880 only. */
+  dialingCodes: string[];
 }
 
 export type SettingKey = keyof SystemSettings;
@@ -116,6 +120,14 @@ export const SETTING_SCHEMAS: Record<SettingKey, object> = {
   paymentRules: PAYMENT_RULES_SCHEMA,
   rumSampleRate: { type: 'number', minimum: 0, maximum: 1 },
   maxAgentLevel: { type: 'integer', minimum: 1, maximum: 20 },
+  registrationAge: { enum: [0, 18, 21] },
+  dialingCodes: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 30,
+    uniqueItems: true,
+    items: { type: 'string', pattern: '^\\+[1-9][0-9]{0,3}$' },
+  },
   rumRetentionHours: { type: 'integer', minimum: 1, maximum: 24 * 400 },
   vipLevels: list(
     {

@@ -121,8 +121,9 @@ export interface LoginRefusal {
 /** Extra verification of a login from an unregistered IP (value with errorCode verify). */
 export interface LoginVerificationChallenge {
   verificationId: string;
-  /** GOOGLE: a code of the member's authenticator app (or one of its recovery codes); nothing is sent */
-  methods: ('MOBILE' | 'EMAIL' | 'GOOGLE')[];
+  /** GOOGLE: a code of the member's authenticator app (or one of its recovery codes); BANK: the account name of the
+   * member's bound bank account (the holder's name as bound); nothing is sent for either */
+  methods: ('MOBILE' | 'EMAIL' | 'GOOGLE' | 'BANK')[];
   /** e.g. "013•••••678", "r•••@example.com" */
   maskedMobile?: string;
   maskedEmail?: string;
@@ -135,7 +136,7 @@ export interface LoginVerificationSend {
 /** POST /wps/session/login/verification { verificationId, method, code } -> LoginValue */
 export interface LoginVerificationRequest {
   verificationId: string;
-  method: 'MOBILE' | 'EMAIL' | 'GOOGLE';
+  method: 'MOBILE' | 'EMAIL' | 'GOOGLE' | 'BANK';
   code: string;
 }
 /** errorCodes of the two verification calls (besides the SMS ones of SMS_ERRORS). */
@@ -235,6 +236,8 @@ export interface RegistrationUser {
   referralCode?: string;
   domain?: string;
   countryDialingCode?: string;
+  /** the player confirmed the age the operator asks (permission registrationAge) */
+  ageConfirmed?: boolean;
   /** log in at once: the answer is then a LoginValue */
   login: true;
   registerUrl?: string;

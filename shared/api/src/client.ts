@@ -42,6 +42,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** sees the raw response (headers) before the envelope is unwrapped */
   onResponse?: (res: Response) => void;
+  /** extra headers (the operators' pages send X-Ops-Key) */
+  headers?: Record<string, string>;
 }
 
 /** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
@@ -52,11 +54,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     Merchant: config.merchant,
     Language: config.getLanguage().toUpperCase(),
     Device: 'web',
+    ...opts.headers,
   };
   const token = getToken();
   if (token) headers.Authorization = token;
   // the page's first data came with the page (see first-data.ts): answered from it once
-  if ((opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse) {
+  if ((opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse && !opts.headers) {
     const inlined = takeInlinedEnvelope(dataKey(headers.Language, url.pathname, url.searchParams));
     if (inlined) return inlined.value as T;
   }

@@ -50,6 +50,10 @@ export interface PermissionInfo {
   maintenance: boolean;
   regionRestriction: boolean;
   supportHours?: string;
+  /** the age the register form asks the player to confirm (18 or 21); 0 or absent: not asked */
+  registrationAge?: 0 | 18 | 21;
+  /** the dialing codes a mobile number may have (COUNTRYCODE3 on: the operator's; off: +880 only) */
+  dialingCodes?: string[];
 }
 
 export interface MemberInfoDto {

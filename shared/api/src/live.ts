@@ -7,6 +7,7 @@
 import type { MinorString } from './money';
 import type { TransferDto } from './transfer';
 import type { UnreadCountDto } from './member-centre';
+import type { ChatMessageDto } from './chat';
 
 /** One wallet as GET /wps/v2/wallets/balance lists it. */
 export interface WalletLineDto {
@@ -51,6 +52,8 @@ export interface LiveEventMap {
     kind: 'REALTIME' | 'HOURLY' | 'DAILY' | 'DIVIDEND';
     status: 'OFFERED' | 'ACTIVE' | 'REJECTED' | 'TERMINATED';
   };
+  /** a live-chat message in the member's conversation, from an operator or from the member's other tab (issue 13) */
+  chat: ChatMessageDto;
 }
 
 /** The live `lotteryDraw` event: one per member and draw, once the member's bets on it are settled or refunded. */

@@ -149,6 +149,8 @@ export interface RegistrationContext {
   smsCodeShown: boolean;
   captchaShown: boolean;
   termsShown: boolean;
+  /** the operator asks the player to confirm this age (18 or 21); 0 or absent: not asked */
+  minAge?: 0 | 18 | 21;
 }
 
 /**
@@ -172,6 +174,11 @@ export function registrationSchema(rules: readonly FieldRule[], ctx: Registratio
     entries.terms = v.pipe(
       v.optional(v.boolean(), false),
       v.check((t) => t === true, message('terms')),
+    );
+  if (ctx.minAge === 18 || ctx.minAge === 21)
+    entries.ageConfirmed = v.pipe(
+      v.optional(v.boolean(), false),
+      v.check((t) => t === true, message(ctx.minAge === 21 ? 'age21' : 'age18')),
     );
   return v.pipe(
     v.looseObject(entries),

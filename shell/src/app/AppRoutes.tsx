@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { Loading } from '@khela/ui';
 import { RemoteArea } from '../federation/RemoteArea';
 import { BareLayout, Layout } from './layout/Layout';
 import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
@@ -12,6 +13,10 @@ const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
 const GAME_CENTRES = ['SPORTS', 'ESPORTS', 'LIVE', 'LOTT', 'ELOTT'] as const;
 const GAME_LISTS = ['HOT', 'FISH', 'RNG', 'PVP'] as const;
 const LOTTERY_PAGES = { '/lottery': 'LOTTERY', '/seaLottery': 'SEA', '/vnLottery': 'VN' } as const;
+
+// the live chat's pages: their own chunks, fetched only when opened (never by a guest's first page)
+const PlayerChat = lazy(() => import(/* webpackChunkName: "live-chat" */ '../features/live/chat/PlayerChat'));
+const OperatorChat = lazy(() => import(/* webpackChunkName: "ops-chat" */ '../features/live/chat/OperatorChat'));
 
 const Home = () => <RemoteArea remote="lobby" module="HomePage" loading={<HomeLoading />} />;
 
@@ -118,6 +123,23 @@ export function AppRoutes() {
         />
       </Route>
       <Route element={<BareLayout />}>
+        {/* the chat's customer-service window (440 by 750) and the operators' answering desk */}
+        <Route
+          path="/livechat"
+          element={
+            <Suspense fallback={<Loading />}>
+              <PlayerChat />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/operators/chat"
+          element={
+            <Suspense fallback={<Loading />}>
+              <OperatorChat />
+            </Suspense>
+          }
+        />
         <Route path="/agent" element={<RemoteArea remote="auth-modals" module="AgentLanding" />} />
         <Route
           path="/agentHome/*"

@@ -12,8 +12,9 @@ import { errorsOf } from './forms/errors';
 import { NS } from '../i18n';
 
 /**
- * Extra verification of a login from an unknown IP: a code to the bound mobile or e-mail, or (GOOGLE)
- * a code of the member's authenticator app or one of its recovery codes.
+ * Extra verification of a login from an unknown IP: a code to the bound mobile or e-mail, (GOOGLE)
+ * a code of the member's authenticator app or one of its recovery codes, or (BANK) the account name
+ * of the member's bound bank account.
  */
 export function LoginVerification({
   challenge,
@@ -45,22 +46,27 @@ export function LoginVerification({
   }
   const target = method === 'MOBILE' ? challenge.maskedMobile : challenge.maskedEmail;
   const google = method === 'GOOGLE';
+  // BANK: the account name of the member's bound bank account; nothing is sent
+  const bank = method === 'BANK';
+  const typed = google || bank;
   return (
     <div data-testid="login-verification">
       <p>{t('verify.intro')}</p>
       <Tabs tabs={challenge.methods.map((m) => ({ id: m, label: t(`verify.${m}`) }))} active={method} onChange={setMethod} />
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
-        <p className="auth-note">{google ? t('verify.googleNote') : t('verify.sentTo', { target: target ?? '' })}</p>
+        <p className="auth-note">
+          {google ? t('verify.googleNote') : bank ? t('verify.bankNote') : t('verify.sentTo', { target: target ?? '' })}
+        </p>
         <Field
           name="code"
-          label={google ? t('verify.googleCode') : t('login.code')}
+          label={google ? t('verify.googleCode') : bank ? t('verify.bankName') : t('login.code')}
           value={code}
           onChange={setCode}
           error={errors.code}
-          inputMode={google ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
+          inputMode={typed ? 'text' : 'numeric'}
+          autoComplete={bank ? 'off' : 'one-time-code'}
           addon={
-            google ? undefined : (
+            typed ? undefined : (
               <SmsCodeButton
                 key={method}
                 canSend={() => true}

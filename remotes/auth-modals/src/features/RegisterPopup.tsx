@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,12 @@ export function RegisterPopup() {
   const tab = picked ?? tabs[0]?.id;
   const [values, setValues] = useState<Record<string, string>>(() => ({ referralCode: referralFromUrl() }));
   const [terms, setTerms] = useState(false);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  // the operator's age question (18 or 21) and dialing codes (COUNTRYCODE3), checked again by the server
+  const minAge = permission?.registrationAge ?? 0;
+  const dialingCodes = permission?.dialingCodes?.length ? permission.dialingCodes : [DIALING_CODE];
+  const [dialing, setDialing] = useState<string | null>(null);
+  const dialingCode = dialing && dialingCodes.includes(dialing) ? dialing : dialingCodes[0];
   const [attempted, setAttempted] = useState(false);
   const [serverFields, setServerFields] = useState<FieldErrors>({});
   const [affiliateInvalid, setAffiliateInvalid] = useState(false);
@@ -93,8 +99,14 @@ export function RegisterPopup() {
   const enabled = (field: string) => rules.some((r) => r.field === field && r.enabled);
   const captchaShown = enabled('captcha');
   const smsShown = smsVerification && (tab === 'mobile' || enabled('mobileNum'));
-  const schema = registrationSchema(rules, { tab: tab ?? 'username', smsCodeShown: smsShown, captchaShown, termsShown: true });
-  const input = { ...values, terms, smsCode: values.verificationCode };
+  const schema = registrationSchema(rules, {
+    tab: tab ?? 'username',
+    smsCodeShown: smsShown,
+    captchaShown,
+    termsShown: true,
+    minAge,
+  });
+  const input = { ...values, terms, ageConfirmed, smsCode: values.verificationCode };
   const errors: FieldErrors = attempted ? { ...errorsOf(validate(schema, input)), ...serverFields } : {};
   if (errors.smsCode) errors.verificationCode = errors.smsCode;
 
@@ -146,7 +158,8 @@ export function RegisterPopup() {
           .map(([k, v]) => [k, k.toLowerCase().includes('password') ? v : v.trim()]),
       ),
       ...(captchaShown ? { captchaId: captchaId ?? '' } : {}),
-      ...(values.mobileNum ? { countryDialingCode: DIALING_CODE } : {}),
+      ...(values.mobileNum ? { countryDialingCode: dialingCode } : {}),
+      ...(minAge ? { ageConfirmed } : {}),
       login: true,
       registerMethod: 'WEB',
       registerUrl: window.location.href,
@@ -165,6 +178,25 @@ export function RegisterPopup() {
     }
     setCaptchaVersion((v) => v + 1);
   }
+  // beside the mobile number: the operator's dialing codes (COUNTRYCODE3), when there is a choice
+  const dialingSelect =
+    dialingCodes.length > 1 ? (
+      <label className="auth-field">
+        <span>{t('register.dialingCode')}</span>
+        <select value={dialingCode} onChange={(e) => setDialing(e.target.value)} data-testid="register-dialing-code">
+          {dialingCodes.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        {errors.countryDialingCode ? (
+          <small className="auth-field__error" role="alert">
+            {errors.countryDialingCode}
+          </small>
+        ) : null}
+      </label>
+    ) : null;
   const refusal = failure instanceof ApiError ? failure : null;
 
   return (
@@ -179,6 +211,7 @@ export function RegisterPopup() {
       />
       <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate data-testid="register-form">
         {tab === 'username' ? field('username', t('register.fields.username'), { autoComplete: 'username' }) : null}
+        {tab === 'mobile' ? dialingSelect : null}
         {tab === 'mobile' ? field('mobileNum', t('register.fields.mobileNum'), { autoComplete: 'tel', inputMode: 'tel' }) : null}
         {enabled('password') ? (
           <>
@@ -187,7 +220,14 @@ export function RegisterPopup() {
           </>
         ) : null}
         {OPTIONAL_FIELDS.filter((f) => enabled(f) && !(tab === 'mobile' && f === 'mobileNum')).map((f) =>
-          field(f, t(`register.fields.${f}`)),
+          f === 'mobileNum' ? (
+            <Fragment key={f}>
+              {dialingSelect}
+              {field(f, t(`register.fields.${f}`))}
+            </Fragment>
+          ) : (
+            field(f, t(`register.fields.${f}`))
+          ),
         )}
         {smsShown
           ? field('verificationCode', t('login.code'), {
@@ -203,7 +243,7 @@ export function RegisterPopup() {
                   send={() =>
                     apiRequest<SmsSent>('/wps/verification/sms/register', {
                       method: 'POST',
-                      body: { mobileNo: (values.mobileNum ?? '').trim(), countryDialingCode: DIALING_CODE, by: tab },
+                      body: { mobileNo: (values.mobileNum ?? '').trim(), countryDialingCode: dialingCode, by: tab },
                     })
                   }
                 />
@@ -225,6 +265,24 @@ export function RegisterPopup() {
           <small className="auth-field__error" role="alert">
             {t('errors.terms')}
           </small>
+        ) : null}
+        {minAge ? (
+          <>
+            <label className="auth-check">
+              <input
+                type="checkbox"
+                checked={ageConfirmed}
+                onChange={(e) => setAgeConfirmed(e.target.checked)}
+                data-testid="register-age"
+              />
+              {t('register.ageConfirm', { age: minAge })}
+            </label>
+            {errors.ageConfirmed ? (
+              <small className="auth-field__error" role="alert" data-testid="register-age-error">
+                {errors.ageConfirmed}
+              </small>
+            ) : null}
+          </>
         ) : null}
         <p className="auth-note" data-testid="register-limit-prompt">
           {t('register.limitPrompt')}

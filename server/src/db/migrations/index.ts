@@ -34,6 +34,7 @@ import { agentOwedCollections } from './0046_agent_owed_collections';
 import { agentClawbacks } from './0047_agent_clawbacks';
 import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
 import { promotionOpsClose } from './0049_envelope_close_and_raffles';
+import { liveChat } from './0050_live_chat';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   agentClawbacks,
   bonusAndPointsGuards,
   promotionOpsClose,
+  liveChat,
 ];

@@ -133,12 +133,36 @@ export async function needsIpVerification(
   ip: string,
 ): Promise<boolean> {
   if (settings.loginIpVerification === false) return false;
-  if (!member.mobile_num && !member.email && !(await authenticatorEnabled(q, member.id))) return false;
+  if (!member.mobile_num && !member.email && !(await authenticatorEnabled(q, member.id)) && !(await hasBankAccount(q, member.id)))
+    return false;
   const row = await q.one<{ known: number; this_ip: boolean }>(
     `SELECT count(*)::int AS known, bool_or(ip = $2) AS this_ip FROM member_known_ips WHERE member_id = $1`,
     [member.id, ip],
   );
   return (row?.known ?? 0) > 0 && !row?.this_ip;
+}
+
+/** Whether the member has a bound (not removed) bank account: its holder's name verifies a login (method BANK). */
+export async function hasBankAccount(q: Queryable, memberId: number): Promise<boolean> {
+  const row = await q.one(
+    `SELECT 1 FROM withdraw_accounts WHERE member_id = $1 AND method = 'BANK' AND removed_at IS NULL LIMIT 1`,
+    [memberId],
+  );
+  return row !== null;
+}
+
+/** A name as compared: letters kept, case, accents' case and runs of spaces ignored. */
+export const normalName = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+
+/** Whether `name` is the holder's name of one of the member's bound bank accounts. */
+export async function bankNameMatches(q: Queryable, memberId: number, name: string): Promise<boolean> {
+  const given = normalName(name);
+  if (!given) return false;
+  const rows = await q.query<{ holder_name: string }>(
+    `SELECT holder_name FROM withdraw_accounts WHERE member_id = $1 AND method = 'BANK' AND removed_at IS NULL`,
+    [memberId],
+  );
+  return rows.some((r) => normalName(r.holder_name) === given);
 }
 
 export function maskMobile(mobile: string): string {
@@ -163,6 +187,7 @@ export async function createChallenge(
   if (member.mobile_num) methods.push('MOBILE');
   if (member.email) methods.push('EMAIL');
   if (await authenticatorEnabled(q, member.id)) methods.push('GOOGLE');
+  if (await hasBankAccount(q, member.id)) methods.push('BANK');
   await q.query(
     `INSERT INTO login_verifications (id_hash, member_id, ip, methods, remember, device_hash, revoke_token_hash, temp_password, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,

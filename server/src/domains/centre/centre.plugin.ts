@@ -8,7 +8,7 @@ import { requireRealMember } from './guards';
 import { rebateRoutes, type RebateOptions } from './rebate.routes';
 import { referralRoutes } from './referral.routes';
 import { securityRoutes, type SecurityOptions } from './security.routes';
-import { DEFAULT_VIP_LEVELS, vipLevelOf } from './vip';
+import { DEFAULT_VIP_LEVELS, memberVip } from './vip';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -62,7 +62,8 @@ export const centreDomain = fp<CentreOptions>(
           summary: 'The top of the member centre: account, nickname and VIP level',
           description:
             "The VIP level is the highest of the operator's `vipLevels` reached by the lifetime valid bet (bets not " +
-            'rolled back). hasVip is false when the operator has no levels. 401 NOT_LOGGED_IN; 403 NEED_REAL_ACCOUNT.',
+            "rolled back), or the level an operator set when higher (a level reached is kept as the member's " +
+            'vip_level, which promotions check). hasVip is false when the operator has no levels. 401 NOT_LOGGED_IN; 403 NEED_REAL_ACCOUNT.',
           response: replies({
             type: 'object',
             required: ['account', 'nickname', 'hasVip', 'vipRankLevel', 'vipLabelName'],
@@ -79,15 +80,7 @@ export const centreDomain = fp<CentreOptions>(
       async (request) => {
         const m = request.member!;
         const levels = (await app.settings.get()).vipLevels ?? DEFAULT_VIP_LEVELS;
-        let level = null;
-        if (levels.length) {
-          const row = await app.db.one<{ valid_bet: string }>(
-            `SELECT coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0)::text AS valid_bet
-               FROM bet_records WHERE member_id = $1`,
-            [m.id],
-          );
-          level = vipLevelOf(levels, BigInt(row?.valid_bet ?? 0));
-        }
+        const level = await memberVip(app.db, levels, m.id);
         const value: MemberSummaryDto = {
           account: m.account,
           nickname: m.nickname,

@@ -120,6 +120,42 @@ describe('GET /wps/member/summary', () => {
     }
   });
 
+  it("shows a higher level an operator set, and keeps a level reached by bets as the member's vip_level", async () => {
+    const levels = [
+      { level: 0, labelName: 'Bronze', minValidBet: '0' },
+      { level: 1, labelName: 'Silver', minValidBet: '5000' },
+      { level: 3, labelName: 'Gold', minValidBet: '900000000' },
+    ];
+    expect((await opsCall(t.app, 'PUT', '/ops/settings/vipLevels', { value: levels })).status).toBe(200);
+    try {
+      const m = await member(t);
+      const stored = async () =>
+        (await t.db.one<{ vip_level: number }>(`SELECT vip_level FROM members WHERE id = $1`, [m.id]))!.vip_level;
+      // an operator raises the member (promotions' VIP rules read the same level)
+      expect((await opsCall(t.app, 'POST', '/ops/promotions/vip', { account: m.account, level: 3 })).status).toBe(200);
+      expect((await get(t, URLS[1], m.token)).body.value).toMatchObject({ vipRankLevel: 3, vipLabelName: 'Gold' });
+      await opsCall(t.app, 'POST', '/ops/promotions/vip', { account: m.account, level: 0 });
+      expect((await get(t, URLS[1], m.token)).body.value).toMatchObject({ vipRankLevel: 0, vipLabelName: 'Bronze' });
+      await t.app.ledger.post({
+        key: `centre-vdep-${m.id}`,
+        kind: 'DEPOSIT',
+        memberId: m.id,
+        reference: `CV${m.id}`,
+        createdBy: 'system',
+        legs: [
+          { account: { member: m.id }, amount: 100000n },
+          { account: { house: 'PAYMENT_CLEARING' }, amount: -100000n },
+        ],
+      });
+      await bet(t, m, 0, `cv1-${m.id}`, 5000n);
+      await win(t, m, 0, `cv1-${m.id}`, 0n);
+      expect((await get(t, URLS[1], m.token)).body.value).toMatchObject({ vipRankLevel: 1, vipLabelName: 'Silver' });
+      expect(await stored()).toBe(1);
+    } finally {
+      await opsCall(t.app, 'PUT', '/ops/settings/vipLevels', { value: DEFAULT_VIP_LEVELS });
+    }
+  });
+
   it.each([
     [[{ level: 1, labelName: '', minValidBet: '0' }]],
     [[{ level: 1, labelName: 'A', minValidBet: '-1' }]],

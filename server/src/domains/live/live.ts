@@ -4,7 +4,15 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { LIVE_PATH, type LiveEventMap, type LiveEventName, type LiveLogoutReason, type LiveRefusal } from '@khela/api/live';
 import { findSessionMember, hashToken, tokenFrom } from '../../http/auth';
+import { OPS_LIVE_NAMESPACE, type OpsChatEvent } from '@khela/api/chat';
+import { inNetworks, sameKey } from '../../http/ops-auth';
 import { installBalancePush } from './live.balance';
+
+/** What operators' connections (the `/ops` namespace) receive, by event name. */
+export interface OpsLiveEventMap {
+  /** a live-chat message, from a member or another operator */
+  chat: OpsChatEvent;
+}
 
 /**
  * The live channel: socket.io on the API's own HTTP server at /socket.io, for logged-in members only.
@@ -30,6 +38,8 @@ export interface LiveChannel {
   toMembers<E extends LiveEventName>(memberIds: readonly number[], event: E, payload: LiveEventMap[E]): void;
   /** Pushes `event` to every logged-in member (announcements). */
   toAllMembers<E extends LiveEventName>(event: E, payload: LiveEventMap[E]): void;
+  /** Pushes `event` to every operator connected to the `/ops` namespace (the operators' pages), on any server. */
+  toOperators<E extends keyof OpsLiveEventMap>(event: E, payload: OpsLiveEventMap[E]): void;
   /** Tells every connection of the member to log out (`logout` event), then closes them, on any server. */
   disconnectMember(memberId: number, reason: LiveLogoutReason): void;
   /** How many connections this server holds (all members). */
@@ -63,12 +73,14 @@ export type LiveServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEvent
 
 export const memberRoom = (memberId: number) => `m:${memberId}`;
 const MEMBERS_ROOM = 'members';
+const OPERATORS_ROOM = 'operators';
 
 const NOOP: LiveChannel = {
   enabled: false,
   toMember: () => undefined,
   toMembers: () => undefined,
   toAllMembers: () => undefined,
+  toOperators: () => undefined,
   disconnectMember: () => undefined,
   localConnections: () => 0,
   checkSessions: async () => undefined,
@@ -156,6 +168,22 @@ export function installLive(app: FastifyInstance, opts: LiveOptions = {}): void 
     });
   });
 
+  // Operators' pages (live chat): the /ops namespace, by the operator key (auth.opsKey) and from
+  // the operators' networks, like every /ops route; they join one room and only receive.
+  const ops = io.of(OPS_LIVE_NAMESPACE);
+  ops.use((socket, next) => {
+    const networks = app.opsNetworks;
+    if (networks && !inNetworks(networks, socket.handshake.address)) {
+      return next(refusal('NOT_LOGGED_IN', 'Operator routes are not open to this network'));
+    }
+    const key = (socket.handshake.auth as { opsKey?: unknown } | undefined)?.opsKey;
+    if (!sameKey(typeof key === 'string' ? key : undefined, app.opsKey)) {
+      return next(refusal('NOT_LOGGED_IN', 'Missing or wrong operator key'));
+    }
+    next();
+  });
+  ops.on('connection', (socket) => void socket.join(OPERATORS_ROOM));
+
   // Sessions end while their sockets stay open (logout in another tab, expiry, a password change):
   // re-check the sessions of this server's sockets in one query now and then.
   const checkSessions = async () => {
@@ -192,6 +220,7 @@ export function installLive(app: FastifyInstance, opts: LiveOptions = {}): void 
       if (memberIds.length) io.to(memberIds.map(memberRoom)).emit(event, payload);
     },
     toAllMembers: (event, payload) => void io.to(MEMBERS_ROOM).emit(event, payload),
+    toOperators: (event, payload) => void ops.to(OPERATORS_ROOM).emit(event, payload),
     disconnectMember: (memberId, reason) => {
       io.to(memberRoom(memberId)).emit('logout', { reason } satisfies LiveEventMap['logout']);
       io.in(memberRoom(memberId)).disconnectSockets(true);
@@ -217,6 +246,7 @@ export function installLive(app: FastifyInstance, opts: LiveOptions = {}): void 
   });
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
+    await ops.adapter.close();
     for (const c of redisClients) {
       if (c.status === 'ready') await c.quit().catch(() => c.disconnect());
       else c.disconnect();

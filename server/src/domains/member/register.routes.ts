@@ -17,6 +17,7 @@ import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, loginVa
 import { strictBody } from '../auth/strict-body';
 import { consumeCaptcha } from '../captcha/captcha';
 import { loadRegistrationRules } from '../system/system.data';
+import { registrationOptions } from './registration-options';
 import { withGuess, DEFAULT_DIALING_CODE, parseMobile, useCode, type Mobile } from '../verification/codes';
 
 type Tab = 'username' | 'mobile';
@@ -56,6 +57,7 @@ export const registrationBody = closedObject(
     referralCode: str(64, { description: 'from the registration link (?referralCode=): recorded' }),
     domain: str(253),
     countryDialingCode: dialingCodeSchema,
+    ageConfirmed: { type: 'boolean', description: 'the player confirmed the age the operator asks (registrationAge)' },
     login: { type: 'boolean', enum: [true], description: 'always true: the answer is the LoginValue of the new session' },
     registerUrl: str(2048),
     registerMethod: { type: 'string', enum: ['WEB'] },
@@ -82,9 +84,10 @@ async function plan(
   tab: Tab,
 ): Promise<Plan & { rules: FieldRule[] }> {
   const lang = requestLang(request);
-  const [usernameTab, mobileTab, smsVerification, passwordOnMobile] = await Promise.all(
-    ['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'].map((f) => flagEnabled(app.db, f)),
-  );
+  const [[usernameTab, mobileTab, smsVerification, passwordOnMobile], options] = await Promise.all([
+    Promise.all(['USERNAMEREG3', 'MOBILENUMREG3', 'REGMOBVERF3', 'MOBILENUMPASSREG3'].map((f) => flagEnabled(app.db, f))),
+    registrationOptions(app),
+  ]);
   if (!(tab === 'username' ? usernameTab : mobileTab)) {
     throw new ApiError(403, REGISTER_ERRORS.disabled, 'Registration this way is not enabled');
   }
@@ -110,7 +113,13 @@ async function plan(
   const mobileGiven = Boolean(body.mobileNum?.trim());
   const smsShown = smsVerification && (tab === 'mobile' || (enabled('mobileNum') && mobileGiven));
 
-  const schema = registrationSchema(rules, { tab, smsCodeShown: smsShown, captchaShown, termsShown: false });
+  const schema = registrationSchema(rules, {
+    tab,
+    smsCodeShown: smsShown,
+    captchaShown,
+    termsShown: false,
+    minAge: options.registrationAge,
+  });
   const result = validate(schema, { ...body, smsCode: body.verificationCode ?? '' }, lang);
   const fields: FieldErrors = result.success ? {} : { ...result.errors };
   if (fields.smsCode) {
@@ -129,8 +138,12 @@ async function plan(
       fields.password = problem.message;
     }
   }
+  // the dialing code follows COUNTRYCODE3: one of the operator's codes, else +880 only
+  if (body.countryDialingCode && !options.dialingCodes.includes(body.countryDialingCode)) {
+    fields.countryDialingCode = messageIn(lang, 'phoneFormat');
+  }
   let mobile: Mobile | null = null;
-  if (enabled('mobileNum') && mobileGiven && !fields.mobileNum) {
+  if (enabled('mobileNum') && mobileGiven && !fields.mobileNum && !fields.countryDialingCode) {
     try {
       mobile = parseMobile(
         body.mobileNum!,

@@ -1,4 +1,5 @@
 import { createAuthTestApi, snapshot, uniqueName, type AuthTestApi } from '../auth/auth.test-support';
+import { TEST_OPS_KEY } from '../../test-support/test-db';
 
 jest.setTimeout(60_000);
 
@@ -438,5 +439,42 @@ describe('registration by mobile number', () => {
     ]) {
       expect((await t.call({ url: '/wps/verification/sms/register', body, ip: nextIp() })).status).toBe(400);
     }
+  });
+});
+
+describe('the operator’s age question and dialing codes (issue 13)', () => {
+  const setSetting = (key: string, value: unknown) =>
+    t.app.inject({ method: 'PUT', url: `/ops/settings/${key}`, payload: { value }, headers: { 'x-ops-key': TEST_OPS_KEY } });
+  const permission = async () => (await t.call({ method: 'GET', url: '/wps/system/permission' })).body.value;
+  afterEach(async () => {
+    await setSetting('registrationAge', 0);
+    await setSetting('dialingCodes', ['+880']);
+    await t.flag('COUNTRYCODE3', true);
+  });
+
+  it('asks the configured age: refused unconfirmed (the field named, nothing created), accepted confirmed', async () => {
+    expect((await permission()).registrationAge).toBe(0);
+    expect((await setSetting('registrationAge', 30)).statusCode).toBe(400);
+    expect((await setSetting('registrationAge', 21)).statusCode).toBe(200);
+    expect((await permission()).registrationAge).toBe(21);
+    const before = await snapshot(t);
+    const refused = await register(byUsername());
+    expect(refused.status).toBe(400);
+    expect(refused.body.value.fields.ageConfirmed).toMatch(/21/);
+    expect(await snapshot(t)).toEqual(before);
+    expect((await register(byUsername(undefined, { ageConfirmed: false }))).body.value.fields.ageConfirmed).toBeTruthy();
+    expect((await register(byUsername(undefined, { ageConfirmed: true }))).status).toBe(201);
+  });
+
+  it('the dialing code follows COUNTRYCODE3: the operator’s codes when on, +880 only when off', async () => {
+    await setSetting('dialingCodes', ['+880', '+91']);
+    expect((await permission()).dialingCodes).toEqual(['+880', '+91']);
+    const bad = await register(byUsername(undefined, { mobileNum: '01712345678', countryDialingCode: '+44' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.value.fields.countryDialingCode).toBeTruthy();
+    await t.flag('COUNTRYCODE3', false);
+    expect((await permission()).dialingCodes).toEqual(['+880']);
+    const off = await register(byUsername(undefined, { mobileNum: '9876543210', countryDialingCode: '+91' }));
+    expect(off.body.value.fields.countryDialingCode).toBeTruthy();
   });
 });

@@ -114,14 +114,15 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Extra verification: complete the login',
         description:
           `The code sent by /login/verification/send completes the login (method GOOGLE, offered when the member has an ` +
-          `authenticator app on: a current code of the app, or one of its recovery codes; each works once): the answer is the LoginValue, and the IP ` +
+          `authenticator app on: a current code of the app, or one of its recovery codes; each works once; method BANK, offered when the member has a ` +
+          `bound bank account: its account name, case and spacing aside): the answer is the LoginValue, and the IP ` +
           `becomes known. 400 ${LOGIN_ERRORS.smsCode} (wrong, expired or used; 5 wrong codes end the challenge), ` +
           `${VERIFICATION_ERRORS.invalid}.`,
         body: closedObject(
           {
             verificationId: verificationSendBody.properties.verificationId,
-            method: { type: 'string', enum: ['MOBILE', 'EMAIL', 'GOOGLE'] },
-            code: str(16, { minLength: 1 }),
+            method: { type: 'string', enum: ['MOBILE', 'EMAIL', 'GOOGLE', 'BANK'] },
+            code: str(50, { minLength: 1, description: 'the code; for BANK the bank account name' }),
           },
           ['verificationId', 'method', 'code'],
         ),

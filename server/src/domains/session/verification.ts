@@ -1,6 +1,7 @@
 // Extra verification of a login from an unregistered IP: the login answered
 // LOGIN_VERIFICATION_REQUIRED with a challenge; a code sent to the member's bound mobile or e-mail
-// completes it, or (GOOGLE) a code of the member's authenticator app or one of its recovery codes.
+// completes it, or (GOOGLE) a code of the member's authenticator app or one of its recovery codes, or
+// (BANK) the account name of the member's bound bank account (wrong names count like wrong codes).
 // The challenge is bound to the IP of the login, lives 10 minutes and is used once.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginValue, LoginVerificationRequest, LoginVerificationSend } from '@khela/api/auth';
@@ -8,7 +9,7 @@ import { LOGIN_ERRORS, LOGIN_VERIFICATION_ERRORS } from '@khela/api/auth';
 import { revokeMemberSignIns } from '../../http/auth';
 import { ApiError } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
-import { findMemberById, sha256, startSession } from '../auth/login-session';
+import { bankNameMatches, findMemberById, sha256, startSession } from '../auth/login-session';
 import { useAuthenticatorCode } from '../centre/authenticator';
 import { sendCode, useCode, withGuess } from '../verification/codes';
 import { adoptTemporaryPassword } from './login';
@@ -77,7 +78,9 @@ export async function completeVerification(
       const used =
         body.method === 'GOOGLE'
           ? await useAuthenticatorCode(q, challenge.member_id, body.code)
-          : await useCode(q, 'login-verify', codeTarget, body.code.trim());
+          : body.method === 'BANK'
+            ? await bankNameMatches(q, challenge.member_id, body.code)
+            : await useCode(q, 'login-verify', codeTarget, body.code.trim());
       if (!used) return null;
       const done = await q.one(
         `UPDATE login_verifications SET completed_at = now() WHERE id_hash = $1 AND completed_at IS NULL AND expires_at > now() RETURNING 1`,

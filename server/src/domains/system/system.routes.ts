@@ -1,3 +1,4 @@
+import { registrationOptions } from '../member/registration-options';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, replies } from '../../http/envelope';
 import { encryptCsPath } from './cs-path';
@@ -40,12 +41,13 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const settings = await app.settings.get();
-      const [whitelabel, registrationFieldRules, customerService] = await Promise.all([
+      const [whitelabel, registrationFieldRules, customerService, options] = await Promise.all([
         loadWhitelabelTree(app.db),
         loadRegistrationRules(app.db),
         Promise.all(
           (settings.customerService ?? []).map(async (cs) => ({ csType: cs.csType, path: await encryptCsPath(cs.path) })),
         ),
+        registrationOptions(app),
       ]);
       return ok({
         customerService,
@@ -61,6 +63,8 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
         maintenance: settings.maintenance,
         regionRestriction: settings.regionRestriction,
         supportHours: settings.supportHours,
+        registrationAge: options.registrationAge,
+        dialingCodes: options.dialingCodes,
       });
     },
   );

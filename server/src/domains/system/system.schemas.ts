@@ -70,6 +70,8 @@ export const permissionValue = {
     'regionRestriction',
   ],
   properties: {
+    registrationAge: { type: 'integer', enum: [0, 18, 21], description: 'the age the register form asks to confirm; 0: none' },
+    dialingCodes: { type: 'array', items: { type: 'string' }, description: "COUNTRYCODE3 on: the operator's codes; off: +880" },
     customerService: {
       type: 'array',
       items: {
