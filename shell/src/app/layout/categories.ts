@@ -1,17 +1,3 @@
-/** Game types and their routes (spec: HOME and HOT lead to /). */
-export const GAME_TYPE_ROUTES = {
-  HOME: '/',
-  HOT: '/',
-  SPORTS: '/sports',
-  ESPORTS: '/esports',
-  LIVE: '/live',
-  LOTT: '/lott',
-  ELOTT: '/elott',
-  FISH: '/fish',
-  PVP: '/pvp',
-  RNG: '/rng',
-} as const;
-
 /** Side-menu categories after HOME and HOT, in the spec's configured order. */
 export const SIDE_MENU_CATEGORIES: { key: string; to: string }[] = [
   { key: 'RECENT', to: '/recent' },
