@@ -1,8 +1,8 @@
 // Agents' invitation (affiliate) codes. A registration that names one joins that agent's downline.
 import { randomInt } from 'node:crypto';
+import { AGENT_TYPES } from '@khela/api/agent';
 import type { Queryable } from '../../db/db';
 
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const AFFILIATE_CODE_FORMAT = /^[A-Za-z0-9]{4,32}$/;
 

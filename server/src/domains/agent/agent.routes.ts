@@ -18,7 +18,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { pageOf, paging, resolveRange } from '../records/records.routes';
 import { actOnContract, offerContract, type ContractRow } from './contracts';
 import { LEDGER_KINDS } from './settlement';
-import { agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE, TEAM_CTE } from './tree';
+import { AGENT_TYPES, agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE, TEAM_CTE } from './tree';
 import { assertPassword } from '../auth/fields';
 import { langOf } from '../game/game.http';
 import { createAffiliateCode } from './affiliate';
@@ -106,7 +106,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
                 (SELECT coalesce(-sum(amount), 0) FROM l WHERE kind <> 'DEPOSIT')::text AS withdrawals,
                 (SELECT coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0) FROM b)::text AS valid_bet,
                 (SELECT coalesce(sum(payout - stake) FILTER (WHERE status = 'SETTLED'), 0) FROM b)::text AS profit`,
-        [id, r.from, r.to, [1, 2, 41, 42]],
+        [id, r.from, r.to, AGENT_TYPES],
       );
       return ok({
         from: r.fromDay,

@@ -1,6 +1,6 @@
 // The services the sign-in domains share, decorated on the root instance as `app.auth` (like
 // `app.db` and `app.settings`): rate limits, messaging, password hashing and the sealed-body keys.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../db/db';
 import { createSealKeyStore, type SealKeyStore } from '../../http/sealed';
 import { createMessenger, type Messenger } from '../../services/messaging';
@@ -84,11 +84,8 @@ export function installAuth(app: FastifyInstance, db: Db, opts: AuthOptions = {}
   }
 }
 
-/** The request's language for messages and field errors: the Language header, else BN. */
-export function requestLang(request: FastifyRequest): 'BN' | 'EN' {
-  const h = request.headers.language;
-  return (typeof h === 'string' ? h : '').trim().toUpperCase().startsWith('EN') ? 'EN' : 'BN';
-}
+/** The request's language for messages and field errors (http/lang.ts, the one parser). */
+export { requestLang } from '../../http/lang';
 
 /** Whether a whitelabel flag is on (flags are read from the database on every call: no cache to go stale). */
 export async function flagEnabled(q: Queryable, modId: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requestLang } from '../../http/lang';
 import type { HelpCentreValue, HelpDevice } from '@khela/api/content';
 import { ok, replies } from '../../http/envelope';
 import { sanitizeRichText } from './sanitize';
@@ -42,10 +43,7 @@ const querystring = {
   },
 };
 
-function langOf(request: FastifyRequest<{ Querystring: HelpQuery }>): 'BN' | 'EN' {
-  const header = typeof request.headers.language === 'string' ? request.headers.language : '';
-  return (request.query.lang ?? request.query.language ?? header).toUpperCase() === 'EN' ? 'EN' : 'BN';
-}
+const langOf = requestLang;
 
 /**
  * The help centre (/helpmc and the help modal): the operators' articles in the language asked for,

@@ -1,17 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameType } from '@khela/api/games';
 import { ApiError, ok } from '../../http/envelope';
+import { requestLang } from '../../http/lang';
 import type { Catalogue, Lang } from './catalogue.store';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The answer's language: the `language` query, else the Language header, else BN. */
-export function langOf(request: FastifyRequest): Lang {
-  const q = (request.query as { language?: string } | undefined)?.language;
-  const h = request.headers.language;
-  const raw = (q ?? (typeof h === 'string' ? h : '')).toUpperCase();
-  return raw === 'EN' ? 'EN' : 'BN';
-}
+/** The answer's language (http/lang.ts, the one parser). */
+export const langOf: (request: FastifyRequest) => Lang = requestLang;
 
 /** "0"/"1"/"true"/"false" from a query, or undefined. */
 export const flagOf = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : v === '1' || v === 'true');

@@ -24,10 +24,10 @@ import {
   startSession,
   type LoginMember,
 } from '../auth/login-session';
+import { isAgentType } from '@khela/api/agent';
 import { consumeCaptcha } from '../captcha/captcha';
 import { clearGuesses, mobileRule, parseMobile, useCode, withGuess } from '../verification/codes';
 
-const AGENT_TYPES = new Set([1, 2, 41, 42]);
 const TRIAL_TYPE = 4;
 
 interface Attempt {
@@ -127,7 +127,7 @@ function assertMayLogIn(a: Attempt, member: LoginMember): void {
     throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in: contact customer service');
   if (a.body.portal === 'agent') {
     if (member.type === TRIAL_TYPE) throw new ApiError(403, LOGIN_ERRORS.nonMember, 'Non-member account unable to login');
-    if (!AGENT_TYPES.has(member.type)) throw new ApiError(403, LOGIN_ERRORS.notAgent, 'Non-agents cannot log in');
+    if (!isAgentType(member.type)) throw new ApiError(403, LOGIN_ERRORS.notAgent, 'Non-agents cannot log in');
   }
 }
 
