@@ -36,6 +36,7 @@ import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
 import { promotionOpsClose } from './0049_envelope_close_and_raffles';
 import { liveChat } from './0050_live_chat';
 import { loginHandovers } from './0052_login_handovers';
+import { codeHmacSecret } from './0053_code_hmac_secret';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -84,4 +85,5 @@ export const migrations: readonly Migration[] = [
   promotionOpsClose,
   liveChat,
   loginHandovers,
+  codeHmacSecret,
 ];
