@@ -69,7 +69,7 @@ test('each remote renders at one of its routes, and the page holds one React DOM
   await expect(page.getByTestId('footer')).toHaveCount(0); // without the footer
   await gotoAs(page, '/member/withdraw', agent);
   await expect(page.getByTestId('member-page-withdraw')).toBeVisible(); // member-centre
-  await expect(page).not.toHaveURL(/token=/);
+  await expect(page).not.toHaveURL(/login=/);
   await page.goto('/agentHome');
   await expect(page.getByTestId('agent-home')).toBeVisible(); // agent-centre (session kept in the tab)
   await expect(page.getByTestId('header')).toHaveCount(0); // no header on agent pages

@@ -17,9 +17,25 @@ export async function memberToken(request: APIRequestContext, account: string, t
   return (await res.json()).value.token as string;
 }
 
-/** Opens a page with the token handed over in the URL, as the platform's links do. */
+/** A one-time login code for a session (what an operator's link `/?login=<code>` carries). */
+export async function loginCode(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post('/ops/sessions/login-codes', { headers: ops, data: { token } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).value.loginCode as string;
+}
+
+/**
+ * Opens a page signed in with `token`, through a one-time login link as an operator's link does. A
+ * link never replaces the tab's session, so a tab signed in as someone else logs out first (as a
+ * visitor would before opening it).
+ */
 export async function gotoAs(page: Page, path: string, token: string) {
-  await page.goto(`${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`);
+  if (page.url().startsWith('http')) {
+    const current = await page.evaluate(() => sessionStorage.getItem('token')).catch(() => null);
+    if (current && current !== token) await page.evaluate(() => sessionStorage.removeItem('token'));
+  }
+  const code = await loginCode(page.request, token);
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}login=${encodeURIComponent(code)}`);
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

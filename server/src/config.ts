@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 
 /** The repository root (server/src/config.ts → ../..). */
@@ -14,18 +15,41 @@ export interface ServerConfig {
   opsKey?: string;
   /** Where a generated operator key is kept: next to the data folder (`.data/ops-key`). */
   opsKeyFile: string;
-  /** Fastify `trustProxy` (KHELA_TRUST_PROXY: true/false, a hop count, or comma-separated addresses/CIDRs). */
+  /** Fastify `trustProxy` (KHELA_TRUST_PROXY: false, a hop count (true: 1), or comma-separated addresses/CIDRs). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   port: number;
   host: string;
 }
 
-function parseTrustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
-  if (!raw || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') return true;
-  if (!/^\d+$/.test(raw)) return raw;
-  const hops = Number(raw);
-  return (_address, hop) => hop < hops;
+/** proxy-addr's names for address ranges, accepted in KHELA_TRUST_PROXY besides addresses and CIDRs */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * KHELA_TRUST_PROXY (issue 15, hardening 7): which hops may say who the client is in X-Forwarded-For.
+ * Unset or `false`: none (the socket's address counts; a forged header is ignored). A number: that many
+ * proxies in front (the address the outermost one saw; `true` means 1, never "everyone": that would let
+ * a client name itself). Or the proxies' addresses and CIDRs, comma-separated. Anything else refuses to start.
+ */
+export function parseTrustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return false;
+  const hops = value === 'true' ? 1 : /^\d+$/.test(value) ? Number(value) : null;
+  if (hops !== null) {
+    if (hops > 32) throw new Error(`KHELA_TRUST_PROXY: ${hops} hops is not a plausible proxy chain`);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const ok =
+      RANGE_NAMES.has(entry) ||
+      (version !== 0 &&
+        extra === undefined &&
+        (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))));
+    if (!ok) throw new Error(`KHELA_TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR`);
+  }
+  return entries.join(',');
 }
 
 /** `<dataDir>/../ops-key` (so `.data/ops-key` by default); `.data/ops-key` for an in-memory database. */

@@ -7,8 +7,8 @@ import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { App } from './app/App';
 import { captureFirstView } from './app/first-view';
-import { takeSocialReturn, takeTokenFromUrl } from './features/session-bootstrap/useSessionBootstrap';
-import { modalAtom, permissionAtom, sessionStore, setToken, writeSession, SESSION_KEYS } from '@khela/session';
+import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
+import { modalAtom, permissionAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
 import './styles.css';
 
@@ -18,16 +18,16 @@ async function start() {
   writeSession(SESSION_KEYS.merchant, MERCHANT);
   writeSession(SESSION_KEYS.merchantCode, MERCHANT);
   startRum({ sampleRate: bootData().config?.rumSampleRate });
-  // a token handed over in the URL counts before the first render (route guards read it)
-  const handedOver = takeTokenFromUrl();
-  if (handedOver) setToken(handedOver);
+  // a link's one-time login code is exchanged before the first render (route guards read the token);
+  // a tab already signed in keeps its session
+  const handedOver = handOverSession();
   // back from a social sign-in: the login modal finishes it (or says why it failed)
   const social = takeSocialReturn();
   if (social) sessionStore.set(modalAtom, { key: 'loginPopupModal', props: social });
   const pointer = readPointer()
     .then((p) => registerFromPointer(p, { timeoutMs: bootData().config?.remoteTimeoutMs }))
     .catch((err) => console.error('[khela] no remotes registered', err));
-  await Promise.all([initI18n(), pointer]);
+  await Promise.all([initI18n(), pointer, handedOver]);
   const lang = currentLanguage();
   document.documentElement.lang = lang.toLowerCase();
   storeLanguage(lang); // and into the cookie the origin reads, for the next page it renders

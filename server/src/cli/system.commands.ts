@@ -105,9 +105,14 @@ const commands: Record<string, Command> = {
   },
   'create-session': async (ctx, rest) => {
     if (rest.length !== 1) throw new CliError('create-session needs exactly one account name');
-    const s = await call<{ token: string; expiresAt: string }>(ctx, 'POST', '/ops/sessions', { account: rest[0] });
+    const s = await call<{ token: string; expiresAt: string; loginCode: string }>(ctx, 'POST', '/ops/sessions', {
+      account: rest[0],
+    });
     ctx.print(s.token);
-    return ctx.print(`(expires ${s.expiresAt}; send it as the Authorization header)`);
+    ctx.print(`(expires ${s.expiresAt}; send it as the Authorization header)`);
+    // the browser gets a one-time code, never the token: a link with a token would sign in whoever opens it
+    ctx.print(`${ctx.baseUrl}/?login=${s.loginCode}`);
+    return ctx.print('(open it within a minute, once; a tab that is already signed in keeps its own session)');
   },
 };
 
@@ -127,6 +132,6 @@ export const systemCommands: CommandSet = {
   setting [<key> [<json value>]]      show every setting, one, or set one (validated by the server),
                                       e.g. setting rumSampleRate 0.25
   rotate-seal-key                     a new key for sealed login bodies (the old one works one more day)
-  create-session <account>            issue a session token for a member`,
+  create-session <account>            issue a session token for a member, and a one-time browser link`,
   commands,
 };

@@ -13,6 +13,7 @@ export async function cleanUp(q: Queryable): Promise<Record<string, number>> {
   };
   await run('captchas', `DELETE FROM captchas WHERE expires_at < now() - interval '1 hour'`);
   await run('verification_codes', `DELETE FROM verification_codes WHERE expires_at < now() - interval '1 day'`);
+  await run('login_handovers', `DELETE FROM login_handovers WHERE expires_at < now() - interval '1 hour'`);
   await run('login_verifications', `DELETE FROM login_verifications WHERE expires_at < now() - interval '1 day'`);
   await run(
     'remember_tokens',

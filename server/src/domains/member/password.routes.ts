@@ -290,11 +290,14 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
         `SELECT id, account FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
         [mobile.national, mobile.dialingCode],
       );
-      assertPassword('newPassword', body.newPassword, await ruleOf(app, 'password'), lang, member?.account);
+      const passwordRule = await ruleOf(app, 'password');
       const hash = await app.auth.passwords.hash(body.newPassword); // also for an unknown number: the same work
       const account = await withGuess(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode, () =>
         app.db.tx(async (q) => {
           if (!member || !(await useCode(q, 'reset', mobile.e164, body.verificationCode.trim()))) return null;
+          // the new password is judged only after a right code (hardening 11): its rules name the account, which
+          // nobody without the code may learn; a refusal here rolls back and leaves the code unused
+          assertPassword('newPassword', body.newPassword, passwordRule, lang, member.account);
           await q.query(
             `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
                 temp_password_hash = NULL, temp_password_expires_at = NULL WHERE id = $1`,

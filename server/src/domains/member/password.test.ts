@@ -289,6 +289,24 @@ describe('reset by phone', () => {
     ).toBe('SMS_CODE_INVALID');
   });
 
+  it('without a right code the new password is not judged: its rules would tell the account (hardening 11)', async () => {
+    await t.flag('PHONERESET3', true);
+    const m = await signedIn({ mobileNum: '01611000004' });
+    await sendReset('01611000004');
+    const code = await t.lastCode('+8801611000004');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (const newPassword of [`${m.account}-pass-1`, '12345678', 'x']) {
+      expect((await reset({ mobileNum: '01611000004', verificationCode: wrongCode, newPassword })).body.errorCode).toBe(
+        'SMS_CODE_INVALID',
+      );
+    }
+    // with the right code the password's rules answer, and the code stays usable
+    expect((await reset({ mobileNum: '01611000004', verificationCode: code, newPassword: 'x' })).body.errorCode).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await reset({ mobileNum: '01611000004', verificationCode: code, newPassword: 'reset-pass-789' })).status).toBe(200);
+  });
+
   it('an unknown number: the same send answer, no message, and its codes never work', async () => {
     await t.flag('PHONERESET3', true);
     expect((await sendReset('01611000999')).body).toEqual({ success: true, message: 'OK', value: { expiredMinutes: 2 } });

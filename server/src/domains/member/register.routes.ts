@@ -196,7 +196,9 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
   if (await app.db.one('SELECT 1 FROM members WHERE account = $1', [p.account])) {
     throw new ApiError(409, REGISTER_ERRORS.exists, 'This username is already taken', null);
   }
-  if (p.mobile && (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [p.mobile.national]))) {
+  // with an SMS code the number's owner is proved first: a taken number answers 409 only after a right code
+  // (the insert below), so the form tells nobody else whether a number is registered (hardening 11)
+  if (p.mobile && p.smsCode === null && (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [p.mobile.national]))) {
     throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
   }
   if (p.smsCode !== null && !p.mobile) throw validationFailed({ mobileNum: messageIn(lang, 'required') });

@@ -386,7 +386,20 @@ describe('registration by mobile number', () => {
     expect(await snapshot(t)).toEqual(before);
     const ok = await register({ ...body, verificationCode: code }, { path: MOBILE });
     expect(ok.status).toBe(201);
-    expect((await sendRegisterCode(mobileNum)).body.errorCode).toBe('CUSTOMER_MOBILE_NO_DUPLICATED');
+    // a registered number: the same answer and limits as a free one, no message (hardening 11)
+    const sentBefore = (await t.outbox(e164(mobileNum))).length;
+    await t.limiter.reset(`code:1s:${e164(mobileNum)}`);
+    const ip = nextIp();
+    expect((await sendRegisterCode(mobileNum, 'mobile', ip)).body).toEqual({
+      success: true,
+      message: 'OK',
+      value: { expiredMinutes: 2 },
+    });
+    expect((await sendRegisterCode(mobileNum, 'mobile', ip)).body.errorCode).toBe('SMS_THROTTLED');
+    expect(await t.outbox(e164(mobileNum))).toHaveLength(sentBefore);
+    // and its registration tells only who holds a right code that the number is taken
+    const guess = await register({ ...body, verificationCode: '123456' }, { path: MOBILE });
+    expect(guess.body.errorCode).toBe('SMS_CODE_INVALID');
   });
 
   it('an expired or superseded registration code is refused', async () => {

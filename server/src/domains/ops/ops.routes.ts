@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createSession } from '../../http/auth';
+import { issueLoginCode } from '../session/login-handover';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { AGENT_TYPES } from '@khela/api/agent';
@@ -164,11 +165,12 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
         },
         response: replies({
           type: 'object',
-          required: ['token', 'expiresAt', 'memberId'],
+          required: ['token', 'expiresAt', 'memberId', 'loginCode'],
           properties: {
             token: { type: 'string' },
             expiresAt: { type: 'string', format: 'date-time' },
             memberId: { type: 'integer' },
+            loginCode: { type: 'string', description: "for the browser's link /?login=<code>: once, within a minute" },
           },
         }),
       },
@@ -179,10 +181,39 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
           request.body.account.toLowerCase(),
         ]);
         if (!member) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${request.body.account}`);
-        return { ...(await createSession(q, member.id, { userAgent: 'ops' })), memberId: member.id };
+        const session = await createSession(q, member.id, { userAgent: 'ops' });
+        const handover = await issueLoginCode(q, session.token);
+        return { ...session, memberId: member.id, loginCode: handover!.code };
       });
       reply.code(201);
       return ok(session, 'Session issued');
+    },
+  );
+
+  // A one-time login code for a live session (a browser link that does not carry the token itself).
+  app.post<{ Body: { token: string } }>(
+    '/sessions/login-codes',
+    {
+      schema: {
+        hide,
+        body: {
+          type: 'object',
+          required: ['token'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
+        response: replies({
+          type: 'object',
+          required: ['loginCode', 'expiresAt'],
+          properties: { loginCode: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const handover = await app.db.tx((q) => issueLoginCode(q, request.body.token));
+      if (!handover) throw new ApiError(404, 'SESSION_NOT_FOUND', 'No live session with this token');
+      reply.code(201);
+      return ok({ loginCode: handover.code, expiresAt: handover.expiresAt }, 'Login code issued');
     },
   );
 

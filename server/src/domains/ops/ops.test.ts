@@ -119,6 +119,16 @@ describe('operator CLI against a listening server', () => {
       (r) => r.json() as Promise<{ value: unknown }>,
     );
     expect(info.value).toMatchObject({ account: 'sumi', type: 4 });
+    // and a one-time link for the browser that does not carry the token
+    expect(lines[2]).toMatch(new RegExp(`^${baseUrl}/\\?login=[A-Za-z0-9_-]{43}$`));
+    expect(lines[2]).not.toContain(lines[0]);
+    const code = new URL(lines[2]).searchParams.get('login');
+    const handed = await fetch(`${baseUrl}/wps/session/handover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }).then((r) => r.json() as Promise<{ value: { token: string } }>);
+    expect(handed.value.token).toBe(lines[0]);
   });
 
   it('shows and sets any setting, validated by the server', async () => {

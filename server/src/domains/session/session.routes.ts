@@ -25,6 +25,7 @@ import {
 } from '../auth/schemas';
 import { strictBody } from '../auth/strict-body';
 import { login } from './login';
+import { LOGIN_CODE_PATTERN, redeemLoginCode } from './login-handover';
 import { completeVerification, sendVerificationCode, VERIFICATION_ERRORS } from './verification';
 
 const tags = ['session'];
@@ -202,6 +203,33 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       const token = tokenFrom(request.headers.authorization);
       if (token) await app.db.tx((q) => revokeSession(q, hashToken(token)));
       return ok(null);
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/handover',
+    {
+      bodyLimit: BODY_LIMIT,
+      preValidation: strictBody,
+      schema: {
+        tags,
+        summary: "Exchanges a link's one-time login code for its session",
+        description:
+          'The code of a link an operator issued (`/?login=<code>`, `npm run ops -- create-session`): good once, for a ' +
+          'minute. 400 LOGIN_CODE_INVALID for an unknown, used or expired code, or a session that has ended. The ' +
+          'storefront never exchanges one while its tab already has a session.',
+        body: closedObject({ code: { type: 'string', pattern: LOGIN_CODE_PATTERN } }, ['code']),
+        response: replies({
+          type: 'object',
+          required: ['token'],
+          properties: { token: { type: 'string' } },
+        }),
+      },
+    },
+    async (request) => {
+      const token = await app.db.tx((q) => redeemLoginCode(q, request.body.code));
+      if (!token) throw new ApiError(400, 'LOGIN_CODE_INVALID', 'This link has expired or was already used');
+      return ok({ token });
     },
   );
 };

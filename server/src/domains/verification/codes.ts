@@ -1,13 +1,14 @@
-// One-time codes sent by SMS or e-mail: stored hashed, single use, short-lived; only the newest
+// One-time codes sent by SMS or e-mail: stored as an HMAC under a server secret, single use, short-lived; only the newest
 // code of a (purpose, target) counts. Sends are throttled (once a second per target and per IP),
 // counted (too many for one target lock it for 5 minutes) and wrong guesses are limited.
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FieldRule } from '@khela/validation';
 import { matchesRule } from '@khela/validation';
 import { SMS_ERRORS } from '@khela/api/auth';
 import type { Queryable } from '../../db/db';
 import { ApiError } from '../../http/envelope';
+import { unwrapSecret, wrapSecret } from '../../http/sealed';
 import { codeSubject, codeText, MessagingError, type CodePurpose, type MessageLang } from '../../services/messaging';
 import { retrySeconds } from '../../services/rate-limit';
 
@@ -15,8 +16,28 @@ export const CODE_LENGTH = 6;
 const SEND_LOCK_MS = 5 * 60_000;
 const TEN_MINUTES = 10 * 60_000;
 
-const codeHash = (purpose: CodePurpose, target: string, code: string) =>
-  createHash('sha256').update(`${purpose}:${target}:${code}`).digest('hex');
+const CODE_SECRET = 'verification-codes';
+
+/**
+ * The server secret codes are keyed with (issue 15, hardening 10): made at first use, one row every
+ * instance reads (the first writer wins), stored under KHELA_SEAL_KEK when that is set. A bare SHA-256
+ * of six digits is reversed in a million tries by whoever reads the table; the HMAC needs the secret.
+ */
+export async function codeSecret(q: Queryable): Promise<Buffer> {
+  const read = () => q.one<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [CODE_SECRET]);
+  let row = await read();
+  if (!row) {
+    await q.query('INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+      CODE_SECRET,
+      wrapSecret(randomBytes(32)),
+    ]);
+    row = await read();
+  }
+  return unwrapSecret(row!.secret);
+}
+
+const codeHash = (secret: Buffer, purpose: CodePurpose, target: string, code: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${target}:${code}`).digest('hex');
 
 export function randomCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
@@ -33,7 +54,7 @@ export async function storeCode(
   const code = randomCode();
   await q.query(
     `INSERT INTO verification_codes (purpose, target, code_hash, ip, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [purpose, target, codeHash(purpose, target, code), ip, minutes],
+    [purpose, target, codeHash(await codeSecret(q), purpose, target, code), ip, minutes],
   );
   if (randomInt(50) === 0) await q.query(`DELETE FROM verification_codes WHERE expires_at < now() - interval '1 day'`);
   return code;
@@ -51,7 +72,7 @@ export async function useCode(q: Queryable, purpose: CodePurpose, target: string
       WHERE id = (SELECT id FROM verification_codes WHERE purpose = $1 AND target = $2 ORDER BY id DESC LIMIT 1)
         AND used_at IS NULL AND expires_at > now() AND code_hash = $3
       RETURNING id`,
-    [purpose, target, codeHash(purpose, target, code.trim())],
+    [purpose, target, codeHash(await codeSecret(q), purpose, target, code.trim())],
   );
   return row !== null;
 }

@@ -63,8 +63,9 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Sends a registration code by SMS',
         description:
           'Needs the flag REGMOBVERF3, and USERNAMEREG3 (by username) or MOBILENUMREG3 (by mobile): 403 ' +
-          `OPERATION_NOT_ENABLED. 409 ${REGISTER_ERRORS.mobileTaken} for a number already registered. ${LIMITS_TEXT} ` +
-          '502 SMS_SEND_FAILED when the gateway refused.',
+          'OPERATION_NOT_ENABLED. The same answer, after the same limits, whether or not the number is already ' +
+          `registered (a registered number receives no code; the registration then answers 409 ` +
+          `${REGISTER_ERRORS.mobileTaken} only after a right code). ${LIMITS_TEXT}`,
         body: closedObject(
           {
             mobileNo: mobileNumSchema,
@@ -83,16 +84,17 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
         (await flagEnabled(app.db, by === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3'));
       if (!enabled) throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
       const mobile = parseMobile(request.body.mobileNo, request.body.countryDialingCode, await mobileRule(app.db));
-      if (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [mobile.national])) {
-        throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
-      }
+      // a taken number is told apart by nobody (issue 15, hardening 11): the same limits, the same answer and
+      // timing (delivered after answering), no message; before, a 409 answered ahead of any limit
+      const taken = await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [mobile.national]);
       return ok(
         await sendCode(app, request, {
           purpose: 'register',
           target: mobile.e164,
           channel: 'sms',
-          to: mobile.e164,
+          to: taken ? null : mobile.e164,
           lang: requestLang(request),
+          background: true,
         }),
       );
     },

@@ -8,6 +8,7 @@ import {
   loginStateAtom,
   loginStateFor,
   sessionPhaseAtom,
+  setToken,
   writeSession,
   SESSION_KEYS,
 } from '@khela/session';
@@ -17,16 +18,40 @@ import {
  * wallet token (/play/<GAMECODE>?token=…, /play/verify?round=…&token=…), which the game reads.
  */
 const FOREIGN_TOKEN_PATHS = /^\/play\//;
+const LOGIN_CODE = /^[A-Za-z0-9_-]{43}$/;
 
-/** Takes a token handed over in the URL query (and removes it from the address bar). */
-export function takeTokenFromUrl(): string | null {
+/**
+ * Takes a one-time login code handed over in the URL (`?login=<code>`, issued by operators) out of the
+ * address bar. A session token in the query (`?token=`, the old handover) is removed too and never
+ * used: a link that carries a token would sign in whoever opens it as the link's member (login CSRF).
+ */
+export function takeLoginCodeFromUrl(): string | null {
   const url = new URL(window.location.href);
-  if (FOREIGN_TOKEN_PATHS.test(url.pathname)) return null;
-  const token = url.searchParams.get('token');
-  if (!token) return null;
-  url.searchParams.delete('token');
+  const code = url.searchParams.get('login');
+  const stale = !FOREIGN_TOKEN_PATHS.test(url.pathname) && url.searchParams.has('token');
+  if (code === null && !stale) return null;
+  url.searchParams.delete('login');
+  if (stale) url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  return token;
+  return code && LOGIN_CODE.test(code) ? code : null;
+}
+
+/**
+ * A link's one-time login code, exchanged by the server for the session it was issued for: once, within
+ * a minute. A tab that already has a session keeps it and the code is not used (a link never replaces
+ * who is signed in here; the visitor can log out and open the link again). A refused code leaves a guest.
+ */
+export async function handOverSession(): Promise<'none' | 'kept' | 'signed-in' | 'refused'> {
+  const code = takeLoginCodeFromUrl();
+  if (!code) return 'none';
+  if (getToken()) return 'kept';
+  try {
+    const { token } = await apiRequest<{ token: string }>('/wps/session/handover', { method: 'POST', body: { code } });
+    setToken(token);
+    return 'signed-in';
+  } catch {
+    return 'refused';
+  }
 }
 
 /**
@@ -49,7 +74,7 @@ export function rememberMember(member: MemberInfoDto): void {
 }
 
 /**
- * Start: a token in the session (bootstrap moved one from the URL query there) loads member info; once fetched the login
+ * Start: a token in the session (bootstrap exchanged a link's login code for one) loads member info; once fetched the login
  * state becomes true. A token the server refuses is dropped. The phase turns 'ready' either way.
  */
 export function useSessionBootstrap(): void {

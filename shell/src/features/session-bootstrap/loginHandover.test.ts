@@ -1,0 +1,87 @@
+import { clearSession, getToken, setToken } from '@khela/session';
+import { handOverSession, takeLoginCodeFromUrl, takeSocialReturn } from './useSessionBootstrap';
+
+const CODE = 'c'.repeat(43);
+const answer = (status: number, body: object) => ({ ok: status < 400, status, json: async () => body });
+
+describe('takeLoginCodeFromUrl', () => {
+  it('takes a one-time login code handed over in the query and removes it from the address bar', () => {
+    window.history.replaceState(null, '', `/member/withdraw?login=${CODE}&x=1`);
+    expect(takeLoginCodeFromUrl()).toBe(CODE);
+    expect(window.location.pathname + window.location.search).toBe('/member/withdraw?x=1');
+  });
+
+  it('never takes a session token from the query (login CSRF), and takes it out of the address bar', () => {
+    window.history.replaceState(null, '', '/member/withdraw?token=abc&x=1');
+    expect(takeLoginCodeFromUrl()).toBeNull();
+    expect(window.location.pathname + window.location.search).toBe('/member/withdraw?x=1');
+  });
+
+  it("leaves a game page's token alone: it is the launch's wallet token, not the member's session", () => {
+    window.history.replaceState(null, '', '/play/KSLOT?token=wallet-token');
+    expect(takeLoginCodeFromUrl()).toBeNull();
+    expect(window.location.search).toBe('?token=wallet-token');
+    window.history.replaceState(null, '', '/play/verify?round=12&token=wallet-token');
+    expect(takeLoginCodeFromUrl()).toBeNull();
+    expect(window.location.search).toBe('?round=12&token=wallet-token');
+  });
+});
+
+describe('handOverSession', () => {
+  const fetchMock = jest.fn();
+  beforeEach(() => {
+    clearSession();
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(answer(200, { success: true, message: '', value: { token: 'the-links-session' } }));
+    (globalThis as { fetch: unknown }).fetch = fetchMock;
+  });
+
+  it("exchanges the code with the server for the link's session", async () => {
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('signed-in');
+    expect(getToken()).toBe('the-links-session');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toMatch(/\/wps\/session\/handover$/);
+    expect(JSON.parse(init.body)).toEqual({ code: CODE });
+  });
+
+  it('keeps the session a tab already has: a link never replaces who is signed in', async () => {
+    setToken('my-own-session');
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('kept');
+    expect(getToken()).toBe('my-own-session');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.location.search).toBe('');
+  });
+
+  it('a refused code leaves a guest', async () => {
+    fetchMock.mockResolvedValue(answer(400, { success: false, message: 'used', value: null, errorCode: 'LOGIN_CODE_INVALID' }));
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('refused');
+    expect(getToken()).toBeNull();
+  });
+
+  it('a session token in the query signs nobody in', async () => {
+    window.history.replaceState(null, '', '/?token=attackers-session');
+    expect(await handOverSession()).toBe('none');
+    expect(getToken()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('takeSocialReturn', () => {
+  it("takes a social sign-in's code or refusal from the fragment and leaves the address bar clean", () => {
+    window.history.replaceState(null, '', '/promotions?tab=2#social=abc-DEF_123');
+    expect(takeSocialReturn()).toEqual({ social: 'abc-DEF_123' });
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/promotions?tab=2');
+    window.history.replaceState(null, '', '/#socialError=SOCIAL_LOGIN_FAILED<img>');
+    expect(takeSocialReturn()).toEqual({ socialError: 'SOCIAL_LOGIN_FAILED' });
+    expect(window.location.hash).toBe('');
+  });
+
+  it('leaves any other fragment alone (the help anchor)', () => {
+    window.history.replaceState(null, '', '/helpmc#term');
+    expect(takeSocialReturn()).toBeNull();
+    expect(window.location.hash).toBe('#term');
+  });
+});
