@@ -40,8 +40,8 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 250));
 }
 
-/** A player and a session token for the logged-in /member run (handed over in the URL, as links do). */
-async function memberToken() {
+/** A player and a one-time login code for the logged-in /member run (handed over in the URL, as links do). */
+async function memberLoginCode() {
   const headers = { 'X-Ops-Key': opsKey, 'Content-Type': 'application/json' };
   await fetch(`${base}/ops/members`, {
     method: 'POST',
@@ -50,15 +50,14 @@ async function memberToken() {
   });
   const res = await fetch(`${base}/ops/sessions`, { method: 'POST', headers, body: JSON.stringify({ account: 'benchplayer' }) });
   if (!res.ok) throw new Error(`session: ${res.status} ${await res.text()}`);
-  return (await res.json()).value.token;
+  return (await res.json()).value.loginCode;
 }
 
-const token = await memberToken();
 const ROUTES = [
   { name: '/', url: '/' },
   { name: '/rng', url: '/rng' },
   { name: '/promotions', url: '/promotions' },
-  { name: '/member (logged in)', url: `/member?token=${encodeURIComponent(token)}` },
+  { name: '/member (logged in)', url: '/member' },
 ].filter((r) => !process.env.BENCH_ROUTES || process.env.BENCH_ROUTES.split(',').includes(r.url.split('?')[0]));
 
 const chrome = await chromeLauncher.launch({
@@ -73,8 +72,8 @@ const rows = [];
 for (const route of ROUTES) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    // a fresh token per run: a member page run leaves the token in that run's storage only
-    const url = route.name.startsWith('/member') ? `/member?token=${encodeURIComponent(await memberToken())}` : route.url;
+    // a fresh session and code per run (a code works once; a run leaves the token in its own storage only)
+    const url = route.name.startsWith('/member') ? `/member?login=${encodeURIComponent(await memberLoginCode())}` : route.url;
     const { lhr } = await lighthouse(`${base}${url}`, {
       port: chrome.port,
       output: 'json',
