@@ -161,7 +161,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Add a PvP room on a PvP game',
         description:
-          'The room belongs to its game\'s vendor. 404 GAME_NOT_FOUND, 400 NOT_A_PVP_GAME (a game that is not a PVP game), 409 ROOM_EXISTS.',
+          "The room belongs to its game's vendor. 404 GAME_NOT_FOUND, 400 NOT_A_PVP_GAME (a game that is not a PVP game), 409 ROOM_EXISTS.",
         body: strictObject(
           {
             roomCode,

@@ -129,7 +129,13 @@ describe('operators manage rooms', () => {
   it('refuses bad rooms with a clear error and changes nothing', async () => {
     const before = await snapshot();
     const cases: [string, string, object, number, string][] = [
-      ['POST', '/ops/rooms', { roomCode: 'X_1', gameCode: 'NOSUCH_GAME', nameEn: 'x', minEntry: 1, seats: 2 }, 404, 'GAME_NOT_FOUND'],
+      [
+        'POST',
+        '/ops/rooms',
+        { roomCode: 'X_1', gameCode: 'NOSUCH_GAME', nameEn: 'x', minEntry: 1, seats: 2 },
+        404,
+        'GAME_NOT_FOUND',
+      ],
       ['POST', '/ops/rooms', { roomCode: 'CARDHOUSE_CLASSIC', gameCode: 'X', nameEn: 'x', minEntry: 0, seats: 2 }, 400, ''],
       ['POST', '/ops/rooms', { roomCode: 'X_2', gameCode: 'X', nameEn: 'x', minEntry: 100, seats: 11 }, 400, ''],
       ['POST', '/ops/rooms', { roomCode: 'X_3', gameCode: 'X', nameEn: '   ', minEntry: 100, seats: 2 }, 400, ''],
@@ -144,12 +150,21 @@ describe('operators manage rooms', () => {
       if (code) expect(res.body.errorCode).toBe(code);
     }
     const [slot] = await t.db.query<{ game_code: string }>(`SELECT game_code FROM games WHERE game_type = 'RNG' LIMIT 1`);
-    const res = await ops('POST', '/ops/rooms', { roomCode: 'X_4', gameCode: slot.game_code, nameEn: 'x', minEntry: 1, seats: 2 });
+    const res = await ops('POST', '/ops/rooms', {
+      roomCode: 'X_4',
+      gameCode: slot.game_code,
+      nameEn: 'x',
+      minEntry: 1,
+      seats: 2,
+    });
     expect([res.status, res.body.errorCode]).toEqual([400, 'NOT_A_PVP_GAME']);
     const dup = await ops('POST', '/ops/rooms', {
       roomCode: 'CARDHOUSE_CLASSIC',
-      gameCode: (await t.db.query<{ game_code: string }>(`SELECT game_code FROM games WHERE game_type = 'PVP' AND is_game = 'GAME' LIMIT 1`))[0]
-        .game_code,
+      gameCode: (
+        await t.db.query<{ game_code: string }>(
+          `SELECT game_code FROM games WHERE game_type = 'PVP' AND is_game = 'GAME' LIMIT 1`,
+        )
+      )[0].game_code,
       nameEn: 'x',
       minEntry: 1,
       seats: 2,
