@@ -50,7 +50,7 @@ export default function PvpRooms({ vendor }: { vendor?: string }) {
     body = (
       <ul className="lobby-rooms__grid">
         {shown.map((r) => (
-          <li key={r.roomCode} className="lobby-room" data-testid="pvp-room" data-room={r.roomCode}>
+          <li key={r.roomCode} className="lobby-room" data-testid="pvp-room" data-room={r.roomCode} data-game={r.game.gameCode}>
             <div className="lobby-room__vendor">{r.vendorName}</div>
             <h3 className="lobby-room__name">{r.roomName}</h3>
             <div className="lobby-room__game">{r.game.displayName}</div>
