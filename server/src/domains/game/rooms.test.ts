@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { runOps } from '../../cli/ops';
 import type { OpsRoom, PvpRoom } from '@khela/api/rooms';
 import { createTestApi, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { seedPvpRooms } from './rooms.seed';
@@ -171,5 +173,51 @@ describe('operators manage rooms', () => {
     });
     expect([dup.status, dup.body.errorCode]).toEqual([409, 'ROOM_EXISTS']);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('operator CLI: room commands', () => {
+  const lines: string[] = [];
+  let baseUrl = '';
+  const run = (...argv: string[]) => runOps(argv, { baseUrl, opsKey: TEST_OPS_KEY, print: (l) => lines.push(l) });
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  it('adds a room in taka, changes it, hides, shows and removes it', async () => {
+    const [{ game_code }] = await t.db.query<{ game_code: string }>(
+      `SELECT game_code FROM games WHERE vendor_code = 'BAZAARCARDS' AND game_type = 'PVP' AND is_game = 'GAME' LIMIT 1`,
+    );
+    await run(
+      'room-add',
+      'bazaar_eve',
+      'Evening',
+      'table',
+      '--game',
+      game_code,
+      '--min-entry',
+      '12.50',
+      '--seats',
+      '4',
+      '--bn',
+      'সন্ধ্যা',
+    );
+    expect(lines.at(-1)).toBe(`room BAZAAR_EVE added on ${game_code}`);
+    await run('room-set', 'BAZAAR_EVE', '--online', '33', '--min-entry', '20');
+    expect(lines.at(-1)).toBe('room BAZAAR_EVE: from ৳20.00, 4 seats, 33 online');
+    await run('rooms');
+    expect(lines.some((l) => /^BAZAAR_EVE\s.*Evening table\s+from ৳20\.00\s+4 seats\s+33 online$/.test(l))).toBe(true);
+    expect((await rooms('?vassalage=BAZAARCARDS'))[0]).toMatchObject({ roomName: 'সন্ধ্যা', minEntry: 2000, playersOnline: 33 });
+    await run('room-hide', 'bazaar_eve');
+    expect(await rooms('?vassalage=BAZAARCARDS')).toEqual([]);
+    await run('room-show', 'bazaar_eve');
+    expect(await rooms('?vassalage=BAZAARCARDS')).toHaveLength(1);
+    await run('room-remove', 'bazaar_eve');
+    expect(lines.at(-1)).toBe('room BAZAAR_EVE removed');
+    expect(await rooms('?vassalage=BAZAARCARDS')).toEqual([]);
+    await expect(run('room-add', 'X_1', 'x', '--game', game_code, '--min-entry', '-1', '--seats', '2')).rejects.toThrow(
+      'is not an amount of taka',
+    );
   });
 });
