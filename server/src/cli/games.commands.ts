@@ -1,4 +1,22 @@
+import { formatTaka, MoneyFormatError, parseTaka } from '@khela/api/money';
+import type { OpsRoom } from '@khela/api/rooms';
 import { call, CliError, flagOn, onOff, option, type Command, type CommandSet } from './kit';
+
+/** A room's minimum entry typed in taka (e.g. 10 or 12.50), in poisha. */
+function entryOf(text: string): number {
+  try {
+    const minor = parseTaka(text);
+    if (minor <= BigInt(0)) throw new MoneyFormatError(text);
+    return Number(minor);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) throw new CliError(`"${text}" is not an amount of taka (e.g. 10 or 12.50)`);
+    throw err;
+  }
+}
+const count = (text: string, name: string) => {
+  if (!/^\d{1,7}$/.test(text)) throw new CliError(`${name} needs a whole number`);
+  return Number(text);
+};
 
 const commands: Record<string, Command> = {
   vendors: async (ctx) => {
@@ -130,6 +148,58 @@ const commands: Record<string, Command> = {
     return ctx.print(`game ${rest[0].toUpperCase()} ${command === 'game-new' ? 'new' : 'maintenance'} ${on ? 'ON' : 'off'}`);
   },
   'game-maintenance': (ctx, rest, command) => commands['game-new'](ctx, rest, command),
+  rooms: async (ctx) => {
+    const rooms = await call<OpsRoom[]>(ctx, 'GET', '/ops/rooms');
+    for (const r of rooms) {
+      ctx.print(
+        `${r.roomCode.padEnd(22)} ${r.gameCode.padEnd(18)} ${r.nameEn.padEnd(20)} from ${formatTaka(BigInt(r.minEntry), 'EN')}  ${r.seats} seats  ${r.playersOnline} online${r.hidden ? '  HIDDEN' : ''}`,
+      );
+    }
+    return;
+  },
+  'room-add': async (ctx, rest) => {
+    const game = option(rest, '--game');
+    const entry = option(rest, '--min-entry');
+    const seats = option(rest, '--seats');
+    const bn = option(rest, '--bn');
+    if (rest.length < 2 || !game || !entry || !seats)
+      throw new CliError('room-add needs a code, a name, --game CODE, --min-entry TAKA and --seats N');
+    const r = await call<OpsRoom>(ctx, 'POST', '/ops/rooms', {
+      roomCode: rest[0].toUpperCase(),
+      gameCode: game.toUpperCase(),
+      nameEn: rest.slice(1).join(' '),
+      minEntry: entryOf(entry),
+      seats: count(seats, '--seats'),
+      ...(bn ? { nameBn: bn } : {}),
+    });
+    return ctx.print(`room ${r.roomCode} added on ${r.gameCode}`);
+  },
+  'room-set': async (ctx, rest) => {
+    const entry = option(rest, '--min-entry');
+    const seats = option(rest, '--seats');
+    const online = option(rest, '--online');
+    if (rest.length !== 1 || (!entry && !seats && !online))
+      throw new CliError('room-set needs a room code and --min-entry TAKA, --seats N or --online N');
+    const r = await call<OpsRoom>(ctx, 'PATCH', `/ops/rooms/${rest[0].toUpperCase()}`, {
+      ...(entry ? { minEntry: entryOf(entry) } : {}),
+      ...(seats ? { seats: count(seats, '--seats') } : {}),
+      ...(online ? { playersOnline: count(online, '--online') } : {}),
+    });
+    return ctx.print(
+      `room ${r.roomCode}: from ${formatTaka(BigInt(r.minEntry), 'EN')}, ${r.seats} seats, ${r.playersOnline} online`,
+    );
+  },
+  'room-hide': async (ctx, rest, command) => {
+    if (rest.length !== 1) throw new CliError(`${command} needs exactly one room code`);
+    await call(ctx, 'PATCH', `/ops/rooms/${rest[0].toUpperCase()}`, { hidden: command === 'room-hide' });
+    return ctx.print(`room ${rest[0].toUpperCase()} ${command === 'room-hide' ? 'hidden' : 'shown'}`);
+  },
+  'room-show': (ctx, rest, command) => commands['room-hide'](ctx, rest, command),
+  'room-remove': async (ctx, rest) => {
+    if (rest.length !== 1) throw new CliError('room-remove needs exactly one room code');
+    await call(ctx, 'DELETE', `/ops/rooms/${rest[0].toUpperCase()}`);
+    return ctx.print(`room ${rest[0].toUpperCase()} removed`);
+  },
 };
 
 /** The game catalogue: vendors and games. */
@@ -146,6 +216,13 @@ export const gameCommands: CommandSet = {
   game-hide|game-show <CODE>          hide a game from the storefront, or show it again
   game-order <TYPE> <CODE...>         put these games first in their category, in this order
   game-hot <CODE> <RANK|off>          rank a game among the hot games, or take it off the hot list
-  game-new <CODE> on|off              flag a game as new`,
+  game-new <CODE> on|off              flag a game as new
+  rooms                               list the PvP rooms (code, game, name, minimum entry, seats, players)
+  room-add <CODE> <name> --game GAME --min-entry TAKA --seats N [--bn NAME]
+                                      add a PvP room on a PvP game
+  room-set <CODE> [--min-entry TAKA] [--seats N] [--online N]
+                                      change a room's entry, seats or players online
+  room-hide|room-show <CODE>          hide a room from the PvP page, or show it again
+  room-remove <CODE>                  remove a room`,
   commands,
 };

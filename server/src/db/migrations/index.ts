@@ -35,6 +35,7 @@ import { agentClawbacks } from './0047_agent_clawbacks';
 import { bonusAndPointsGuards } from './0048_bonus_and_points_guards';
 import { promotionOpsClose } from './0049_envelope_close_and_raffles';
 import { liveChat } from './0050_live_chat';
+import { pvpRooms } from './0051_pvp_rooms';
 import { loginHandovers } from './0052_login_handovers';
 import { codeHmacSecret } from './0053_code_hmac_secret';
 
@@ -84,6 +85,7 @@ export const migrations: readonly Migration[] = [
   bonusAndPointsGuards,
   promotionOpsClose,
   liveChat,
+  pvpRooms,
   loginHandovers,
   codeHmacSecret,
 ];

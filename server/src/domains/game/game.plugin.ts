@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ROOM_PATHS } from '@khela/api/rooms';
 import { artRoutes } from './art.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueStore, type CatalogueStore } from './catalogue.store';
@@ -6,6 +7,7 @@ import { gameOpsRoutes } from './game-ops.routes';
 import { launchRoutes } from './launch.routes';
 import { lotteryRoutes } from './lottery.routes';
 import { memberGamesRoutes } from './member-games.routes';
+import { roomOpsRoutes, roomRoutes } from './rooms.routes';
 
 export interface GameDomainOptions {
   /** How often a server checks whether the catalogue changed elsewhere (default 2000 ms). */
@@ -15,8 +17,8 @@ export interface GameDomainOptions {
 }
 
 /**
- * The game domain: catalogue, favourites and recent games, launch, lottery, artwork, and the
- * operator endpoints under /ops/games. One catalogue store, shared by all of them.
+ * The game domain: catalogue, favourites and recent games, launch, lottery, artwork, PvP rooms, and the
+ * operator endpoints under /ops/games and /ops/rooms. One catalogue store, shared by all of them.
  */
 export const gameDomain: FastifyPluginAsync<GameDomainOptions> = async (app, opts) => {
   const store = opts.store ?? createCatalogueStore(app.db, opts.catalogueTtlMs);
@@ -30,4 +32,6 @@ export const gameDomain: FastifyPluginAsync<GameDomainOptions> = async (app, opt
   await app.register(lotteryRoutes, { store });
   await app.register(artRoutes, { store });
   await app.register(gameOpsRoutes, { prefix: '/ops/games', store });
+  await app.register(roomRoutes, { store });
+  await app.register(roomOpsRoutes, { prefix: ROOM_PATHS.opsRooms });
 };
