@@ -6,8 +6,9 @@ import { NS, titleKeys } from '../i18n';
 import { LobbyFrame } from '../components/LobbyFrame';
 import { GameListView } from '../features/game-list/GameListView';
 import { ListHeader } from '../components/ListHeader';
+import { ROOMS_HEIGHT } from '../features/pvp/layout';
 
-/** The PvP rooms: a chunk of their own, fetched only by the PvP page. */
+/** The PvP rooms: a chunk of their own, fetched only by the PvP page; its room is kept while it loads. */
 const PvpRooms = lazy(() => import(/* webpackChunkName: "pvp-rooms" */ '../features/pvp/PvpRooms'));
 
 /** A game list per type (/hot, /fish, /rng with ?vassalage, /pvp with its rooms); NEW preselected by ?gameCategory=NEW. */
@@ -20,7 +21,7 @@ export default function GameList({ gameType }: { gameType: string }) {
     <LobbyFrame testId={`game-list-${gameType}`}>
       <ListHeader title={t(titleKeys(gameType))} />
       {type === 'PVP' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<div style={{ height: ROOMS_HEIGHT, marginBottom: 14 }} aria-hidden="true" />}>
           <PvpRooms vendor={vendor} />
         </Suspense>
       ) : null}

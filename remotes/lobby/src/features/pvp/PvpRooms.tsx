@@ -9,6 +9,7 @@ import type { Lang } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { ROOMS_NAMESPACES } from '../../rooms-i18n';
 import { fetchRooms, roomVendors } from './rooms.api';
+import { ROOMS_HEIGHT } from './layout';
 import './rooms.css';
 
 const counts: Partial<Record<Lang, Intl.NumberFormat>> = {};
@@ -39,10 +40,15 @@ export default function PvpRooms({ vendor }: { vendor?: string }) {
         ))}
       </div>
     );
-  else if (rooms.error) body = <LoadError error={rooms.error} onRetry={rooms.reload} testId="rooms-error" />;
+  else if (rooms.error)
+    body = (
+      <div className="lobby-rooms__state">
+        <LoadError error={rooms.error} onRetry={rooms.reload} testId="rooms-error" />
+      </div>
+    );
   else if (!shown.length)
     body = (
-      <div data-testid="rooms-empty">
+      <div className="lobby-rooms__state" data-testid="rooms-empty">
         <EmptyState>{t('rooms.empty')}</EmptyState>
       </div>
     );
@@ -82,19 +88,27 @@ export default function PvpRooms({ vendor }: { vendor?: string }) {
     );
 
   return (
-    <section className="lobby-rooms" aria-labelledby="pvp-rooms-title" data-testid="pvp-rooms">
+    <section className="lobby-rooms" style={{ height: ROOMS_HEIGHT }} aria-labelledby="pvp-rooms-title" data-testid="pvp-rooms">
       <h2 id="pvp-rooms-title" className="lobby-subtitle">
         {t('rooms.title')}
       </h2>
+      {/* the vendor filter's row keeps its room when there is nothing to filter */}
       {vendors.length > 1 ? (
-        <div className="lobby-classify" role="group" aria-label={t('rooms.vendors')} data-testid="room-vendors">
+        <div
+          className="lobby-classify lobby-rooms__vendors"
+          role="group"
+          aria-label={t('rooms.vendors')}
+          data-testid="room-vendors"
+        >
           {[{ code: 'ALL', name: t('rooms.all') }, ...vendors].map((v) => (
             <button key={v.code} type="button" aria-pressed={selected === v.code} onClick={() => setPicked(v.code)}>
               {v.name}
             </button>
           ))}
         </div>
-      ) : null}
+      ) : (
+        <div aria-hidden="true" />
+      )}
       {body}
     </section>
   );
