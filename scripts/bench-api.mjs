@@ -110,7 +110,7 @@ async function webFigures() {
   const port = Number(process.env.BENCH_PORT ?? 8384);
   const server = spawn(process.execPath, [join(root, 'scripts/e2e-server.mjs')], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000' },
+    env: { ...process.env, E2E_PORT: String(port), KHELA_REMOTE_TIMEOUT_MS: '120000', KHELA_STRICT_TX: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

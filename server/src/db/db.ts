@@ -37,10 +37,11 @@ export interface DbOptions {
   /**
    * A call on the database itself (not on the transaction's handle) from inside an open
    * transaction: on PGlite, one connection, it waits for that transaction for ever; on PostgreSQL
-   * it takes a second connection (a pool of n is starved by n such transactions) and reads outside
-   * the transaction. Always reported (console.error with the stack); with `strictTx` (tests, the
-   * end-to-end server) it throws instead, so the bug fails the test that reaches it. Default: the
-   * KHELA_STRICT_TX environment variable is '1'.
+   * it takes a second pool connection (a pool of n is starved by n such transactions) and reads
+   * outside the transaction. With `strictTx` (test databases, and the end-to-end server through
+   * KHELA_STRICT_TX=1) such a call throws NestedDbCallError, so the bug fails the test that reaches
+   * it. Off by default: knowing the current transaction takes AsyncLocalStorage, whose async hooks
+   * cost every promise of the process on Node 20 (about a quarter of the game list's throughput).
    */
   strictTx?: boolean;
 }
@@ -53,10 +54,10 @@ export class NestedDbCallError extends Error {
   }
 }
 
-/** Knows which of this database's transactions the current async context runs in. */
+/** Knows which of this database's transactions the current async context runs in (when strict). */
 function txGuard(strict: boolean) {
+  if (!strict) return { inside: <T>(fn: () => Promise<T>) => fn(), check: () => undefined };
   const open = new AsyncLocalStorage<{ open: boolean }>();
-  const reported = new Set<string>();
   return {
     /** Runs a transaction's body marked as inside it (until it settles, even for work it left behind). */
     inside<T>(fn: () => Promise<T>): Promise<T> {
@@ -65,13 +66,7 @@ function txGuard(strict: boolean) {
     },
     /** Called before every call on the database itself. */
     check(): void {
-      if (!open.getStore()?.open) return;
-      const err = new NestedDbCallError();
-      if (strict) throw err;
-      const where = err.stack ?? err.message;
-      if (reported.has(where)) return;
-      reported.add(where);
-      console.error(where);
+      if (open.getStore()?.open) throw new NestedDbCallError();
     },
   };
 }
