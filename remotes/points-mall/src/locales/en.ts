@@ -56,6 +56,7 @@ export const en = {
     PAYMENT_PASSWORD_LOCKED: 'Too many wrong payment passwords. Try again later.',
     REWARD_NOT_FOUND: 'That reward is no longer available.',
     INVALID: 'Enter a whole number of points and your 6-digit payment password.',
+    SELF_EXCLUDED: 'Your account is on a break: the points mall is closed until it ends.',
   },
 };
 export type MallResources = typeof en;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest } from '@khela/api';
 import { MISSION_PATHS, type LeaderboardDto, type MissionDto } from '@khela/api/promotions';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
+import { ClaimFeedback, useClaim } from '../../common/rewards/claim';
 import { NS } from '../../i18n';
 import { bn, en } from './locales';
 import '../../common/rewards/rewards.css';
@@ -19,37 +20,26 @@ export default function MissionLeaderboardPage() {
     (signal) => apiRequest<LeaderboardDto>(MISSION_PATHS.leaderboard, { signal, query: { period } }),
     [period],
   );
-  const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const claim = async (id: number) => {
-    if (busy !== null) return;
-    setBusy(id);
-    setNotice(null);
-    setFailed(null);
-    try {
-      const r = await apiRequest<{ amount: string }>(MISSION_PATHS.claim, { method: 'POST', body: { id } });
-      setNotice(t('missions.paid', { amount: money(r.amount) }));
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
-      setFailed(t([`missions.errors.${code}`, `errors.${code}`, 'errors.UNKNOWN_ERROR']));
-    } finally {
-      setBusy(null);
-      missions.reload();
-      board.reload();
-    }
-  };
+  const {
+    busy,
+    notice,
+    failed,
+    claim: run,
+  } = useClaim('missions', () => {
+    missions.reload();
+    board.reload();
+  });
+  const claim = (id: number) =>
+    run(
+      id,
+      () => apiRequest<{ amount: string }>(MISSION_PATHS.claim, { method: 'POST', body: { id } }),
+      (r) => t('missions.paid', { amount: money(r.amount) }),
+    );
 
   return (
     <div data-testid="missions-page">
       <h2>{t('missions.title')}</h2>
-      {notice ? (
-        <p className="rw-notice" role="status" data-testid="mission-notice">
-          {notice}
-        </p>
-      ) : null}
-      {failed ? <ErrorState message={failed} testId="mission-error" /> : null}
+      <ClaimFeedback notice={notice} failed={failed} testId="mission" />
       {missions.loading && !missions.value ? <Loading /> : null}
       {missions.error && !missions.value ? <ErrorState onRetry={missions.reload} /> : null}
       {missions.value && !missions.value.length ? <EmptyState>{t('missions.none')}</EmptyState> : null}

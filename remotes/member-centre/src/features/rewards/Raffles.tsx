@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest } from '@khela/api';
 import { RAFFLE_PATHS, type RaffleDto } from '@khela/api/promotions';
 import { ErrorState } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
+import { ClaimFeedback, useClaim } from '../../common/rewards/claim';
 
 /**
  * The raffles open now or drawn lately: the member's tickets from valid bets in the window, the
@@ -12,36 +12,19 @@ import { useLoad, useMoney } from '../../common/payments/ui';
 export function Raffles() {
   const { t, lang, money, time } = useMoney();
   const data = useLoad((signal) => apiRequest<RaffleDto[]>(RAFFLE_PATHS.list, { signal, query: { lang } }), [lang]);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const enter = async (id: number) => {
-    if (busy) return; // a double click claims once
-    setBusy(true);
-    setNotice(null);
-    setFailed(null);
-    try {
-      const r = await apiRequest<{ tickets: number }>(RAFFLE_PATHS.claim, { method: 'POST', body: { id } });
-      setNotice(t('rewards.raffleEntered', { count: r.tickets }));
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
-      setFailed(t([`rewards.errors.${code}`, `errors.${code}`, 'errors.UNKNOWN_ERROR']));
-    } finally {
-      setBusy(false);
-      data.reload();
-    }
-  };
+  const { busy, notice, failed, claim } = useClaim('rewards', data.reload);
+  const enter = (id: number) =>
+    claim(
+      id,
+      () => apiRequest<{ tickets: number }>(RAFFLE_PATHS.claim, { method: 'POST', body: { id } }),
+      (r) => t('rewards.raffleEntered', { count: r.tickets }),
+    );
   if (data.error && !data.value) return <ErrorState onRetry={data.reload} testId="raffles-error" />;
   if (!data.value?.length) return null;
   return (
     <section data-testid="raffles">
       <h2>{t('rewards.raffles')}</h2>
-      {notice ? (
-        <p className="rw-notice" role="status" data-testid="raffle-notice">
-          {notice}
-        </p>
-      ) : null}
-      {failed ? <ErrorState message={failed} testId="raffle-error" /> : null}
+      <ClaimFeedback notice={notice} failed={failed} testId="raffle" />
       <ul className="rw-list">
         {data.value.map((r) => (
           <li key={r.id} className="rw-card" data-testid={`raffle-${r.id}`}>
@@ -78,7 +61,7 @@ export function Raffles() {
                   <button
                     type="button"
                     className="k-button"
-                    disabled={busy}
+                    disabled={busy !== null}
                     onClick={() => void enter(r.id)}
                     data-testid={`claim-raffle-${r.id}`}
                   >

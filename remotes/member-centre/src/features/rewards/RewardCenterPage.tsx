@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest } from '@khela/api';
 import { PROMOTION_PATHS, type RewardCentreDto } from '@khela/api/promotions';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
+import { ClaimFeedback, useClaim } from '../../common/rewards/claim';
 import { NS } from '../../i18n';
 import { BonusCard } from './BonusCard';
 import { Raffles } from './Raffles';
@@ -20,38 +20,20 @@ export default function RewardCenterPage() {
     (signal) => apiRequest<RewardCentreDto>(PROMOTION_PATHS.rewardCentre, { signal, query: { lang } }),
     [lang],
   );
-  const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const claim = async (id: number) => {
-    if (busy !== null) return; // a double click claims once
-    setBusy(id);
-    setFailed(null);
-    setNotice(null);
-    try {
-      const r = await apiRequest<{ amount: string }>(PROMOTION_PATHS.claimReward, { method: 'POST', body: { id } });
-      setNotice(t('rewards.claimed', { amount: money(r.amount) }));
-    } catch (err) {
-      const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';
-      setFailed(t([`rewards.errors.${code}`, `errors.${code}`, 'errors.UNKNOWN_ERROR']));
-    } finally {
-      setBusy(null);
-      data.reload();
-    }
-  };
+  const { busy, notice, failed, claim: run } = useClaim('rewards', data.reload);
+  const claim = (id: number) =>
+    run(
+      id,
+      () => apiRequest<{ amount: string }>(PROMOTION_PATHS.claimReward, { method: 'POST', body: { id } }),
+      (r) => t('rewards.claimed', { amount: money(r.amount) }),
+    );
 
   if (data.loading && !data.value) return <Loading />;
   if (data.error && !data.value) return <ErrorState onRetry={data.reload} />;
   const v = data.value!;
   return (
     <div data-testid="reward-centre">
-      {notice ? (
-        <p className="rw-notice" role="status" data-testid="reward-notice">
-          {notice}
-        </p>
-      ) : null}
-      {failed ? <ErrorState message={failed} testId="reward-error" /> : null}
+      <ClaimFeedback notice={notice} failed={failed} testId="reward" />
       <RedEnvelopes />
       <Raffles />
       <h2>{t('rewards.claimable')}</h2>

@@ -87,6 +87,7 @@ export const en = {
       NOT_JOINED: 'Join the promotion first.',
       PROMOTION_NOT_FOUND: 'This promotion is no longer available.',
       NEED_REAL_ACCOUNT: 'Promotions are for real accounts.',
+      SELF_EXCLUDED: 'Your account is on a break: promotions are closed until it ends.',
     },
   },
 };
@@ -179,6 +180,7 @@ export const bn: typeof en = {
       NOT_JOINED: 'আগে প্রমোশনে যোগ দিন।',
       PROMOTION_NOT_FOUND: 'এই প্রমোশন আর নেই।',
       NEED_REAL_ACCOUNT: 'প্রমোশন শুধু আসল অ্যাকাউন্টের জন্য।',
+      SELF_EXCLUDED: 'আপনার অ্যাকাউন্ট বিরতিতে আছে: বিরতি শেষ না হওয়া পর্যন্ত প্রমোশন বন্ধ।',
     },
   },
 };

@@ -84,6 +84,20 @@ it('joins, then claims; a refusal is translated', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('Finish the wagering of your current bonus first.');
 });
 
+it('a member on a break is told why a promotion refuses them, in both languages', async () => {
+  api.mockImplementation(async (path) => {
+    if (path === PROMOTION_PATHS.list) return { list: [card(1)], available: 1 } as never;
+    if (path === PROMOTION_PATHS.join) throw new ApiError('SELF_EXCLUDED', 'x', 403, { until: null });
+    throw new Error(`unexpected ${path}`);
+  });
+  renderAt('/promotions');
+  fireEvent.click(await screen.findByTestId('promo-join-P1'));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Your account is on a break');
+  await act(() => i18n.changeLanguage('bn'));
+  fireEvent.click(await screen.findByTestId('promo-join-P1'));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('আপনার অ্যাকাউন্ট বিরতিতে আছে'));
+});
+
 it('an issued bonus whose wagering is met points to the reward centre; a guest who joins is asked to log in', async () => {
   api.mockResolvedValue({ list: [card(1, { state: 'claim', stage: 'ISSUED' }), card(2)], available: 1 } as never);
   const store = renderAt('/promotions', false);
