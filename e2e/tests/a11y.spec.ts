@@ -4,7 +4,8 @@ import { gotoAs, memberToken, OPS_KEY, unique } from './support';
 
 /**
  * axe-core on every route of the storefront and every modal, in Bengali (the default) on a phone's
- * width: no serious or critical violation of WCAG 2.1 A and AA.
+ * width: no serious or critical violation of WCAG 2.1 A and AA; and the entry routes, a member's
+ * centre and the sign-in modal again in English (other words, other lengths, `lang="en"`).
  */
 
 // each test walks many routes and runs axe on each (CPU-bound): the default minute per test is
@@ -87,6 +88,31 @@ test('the member routes have no serious accessibility violation', async ({ page,
     { path: '/member/personalProfit', ready: 'profit-page' },
     { path: '/member/responsibleGaming', ready: 'rg-page' },
   ]);
+});
+
+test('in English, the entry routes, the member centre and the sign-in modal have no serious violation', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  await auditRoutes(page, [
+    { path: '/', ready: 'home-page' },
+    { path: '/rng', ready: 'game-list-RNG' },
+    { path: '/promotions', ready: 'promotions-page' },
+    { path: '/pointMall', ready: 'point-mall' },
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('login-button').click();
+  await modal(page, 'login-modal');
+  await page.keyboard.press('Escape');
+  const token = await memberToken(request, unique('a11yen'));
+  await gotoAs(page, '/member', token);
+  await auditRoutes(page, [
+    { path: '/member', ready: 'member-centre' },
+    { path: '/member/depositv2', ready: 'deposit-page' },
+    { path: '/member/responsibleGaming', ready: 'rg-page' },
+  ]);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('the agent centre has no serious accessibility violation', async ({ page, request }) => {
