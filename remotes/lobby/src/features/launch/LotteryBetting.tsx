@@ -62,16 +62,27 @@ function typeKey(kind: DrawKind, type: LotteryBetType): string {
   return `betting.types.${type}`;
 }
 
+/** Numbers in prose in the player's language (Bengali digits in BN); the lottery's own numbers stay as drawn. */
+const numberFormat = (lang: 'BN' | 'EN') => {
+  const f = new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { maximumFractionDigits: 2 });
+  return (n: number) => f.format(n);
+};
+
 /** The help under the bet types: how the chosen type wins and what it pays. */
-function helpText(t: T, kind: DrawKind, type: LotteryBetType, odds: number) {
-  const x = odds / 100;
+function helpText(t: T, kind: DrawKind, type: LotteryBetType, odds: number, fmt: (n: number) => string) {
+  const x = fmt(odds / 100);
   if (kind.kind === 'SEA') return t(`betting.seaHelp.${type}`, { odds: x });
   if (kind.kind === 'VN') return t(`betting.help.${type}`, { odds: x });
   if (kind.kind === 'DIGITS' && (type === 'SPECIAL_2D' || type === 'SPECIAL_3D')) {
     const digits = type === 'SPECIAL_2D' ? 2 : 3;
-    return t(digits === kind.n ? 'betting.kindHelp.STRAIGHT' : 'betting.kindHelp.TAIL', { odds: x, digits, count: kind.n });
+    return t(digits === kind.n ? 'betting.kindHelp.STRAIGHT' : 'betting.kindHelp.TAIL', {
+      odds: x,
+      digits: fmt(digits),
+      count: fmt(kind.n),
+    });
   }
-  if (type === 'PICK' && kind.kind === 'PICK') return t('betting.kindHelp.PICK', { pool: kind.pool, drawn: kind.drawn });
+  if (type === 'PICK' && kind.kind === 'PICK')
+    return t('betting.kindHelp.PICK', { pool: fmt(kind.pool), drawn: fmt(kind.drawn) });
   if (type === 'POSITION' && kind.kind === 'RACE') return t('betting.kindHelp.POSITION_RACE', { odds: x });
   if (type === 'TWO_SIDES' && kind.kind === 'RACE') return t('betting.kindHelp.TWO_SIDES_RACE', { odds: x });
   return t(`betting.kindHelp.${type}`, { odds: x });
@@ -159,6 +170,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
   }, [closed]);
 
   const kind = useMemo(() => drawKindOf(game.gameCode, game.groupCode), [game.gameCode, game.groupCode]);
+  const fmt = useMemo(() => numberFormat(lang), [lang]);
   const spec = game.betTypes.find((b) => b.type === type) ?? game.betTypes[0];
   const input = useMemo(() => lotteryBetInput(kind, spec.type), [kind, spec.type]);
   const odds = spec.oddsTable ?? spec.odds;
@@ -166,8 +178,8 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
   const numbers = input.kind === 'typed' ? typedParse.numbers : picked;
   // the same rules as the server's (`checkLotteryBet`): a bet it would refuse is not offered, and why is said
   const badParams = {
-    counts: input.kind === 'pick' ? input.counts.join(', ') : '',
-    pool: input.kind === 'pick' ? input.pool : 0,
+    counts: input.kind === 'pick' ? input.counts.map(fmt).join(', ') : '',
+    pool: input.kind === 'pick' ? fmt(input.pool) : '',
   };
   let units = 0;
   let invalid: string | null = null;
@@ -289,7 +301,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
         ))}
       </div>
       <p className="lobby-muted" data-testid="bet-type-help">
-        {helpText(t, kind, spec.type, spec.odds)}
+        {helpText(t, kind, spec.type, spec.odds, fmt)}
       </p>
 
       <BetInput
@@ -297,6 +309,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
         type={spec.type}
         input={input}
         oddsTable={spec.oddsTable ?? null}
+        fmt={fmt}
         picked={picked}
         typed={typed}
         typedBad={typedParse.bad}
@@ -425,6 +438,7 @@ function BetInput(props: {
   type: LotteryBetType;
   input: LotteryBetInput;
   oddsTable: Record<string, number> | null;
+  fmt: (n: number) => string;
   picked: string[];
   typed: string;
   typedBad: boolean;
@@ -435,7 +449,7 @@ function BetInput(props: {
   onQuickPick: () => void;
 }) {
   const { t } = useTranslation(PLAY_NAMESPACES);
-  const { kind, type, input, oddsTable, picked } = props;
+  const { kind, type, input, oddsTable, picked, fmt } = props;
   const button = (unit: string, label: string, sub?: string) => (
     <button
       key={unit}
@@ -518,7 +532,7 @@ function BetInput(props: {
           style={chip(Math.min(input.options.length, type === 'DICE_SUM' ? 7 : 6))}
         >
           {input.options.map((o) =>
-            button(o, optionLabel(t, type, o), oddsTable?.[o] !== undefined ? `${oddsTable[o] / 100}×` : undefined),
+            button(o, optionLabel(t, type, o), oddsTable?.[o] !== undefined ? `${fmt(oddsTable[o] / 100)}×` : undefined),
           )}
         </div>
       );
@@ -527,13 +541,13 @@ function BetInput(props: {
       const table = oddsTable
         ? Object.entries(oddsTable)
             .filter(([k, v]) => k.startsWith(`${n}:`) && v > 0)
-            .map(([k, v]) => t('betting.matchPays', { matches: k.split(':')[1], odds: (v / 100).toLocaleString('en-IN') }))
+            .map(([k, v]) => t('betting.matchPays', { matches: fmt(Number(k.split(':')[1])), odds: fmt(v / 100) }))
         : [];
       return (
         <>
           {quick(false)}
           <p className="lobby-muted" data-testid="pick-progress">
-            {t('betting.picked', { count: n, counts: input.counts.join(', ') })}
+            {t('betting.picked', { count: fmt(n), counts: input.counts.map(fmt).join(', ') })}
           </p>
           <div className="lobby-betting__grid" data-testid="number-grid">
             {allUnits(input).map((u) => button(u, u))}
