@@ -242,8 +242,9 @@ test('BN at 390 px, DAILY 6/45: six picked numbers, refused until there are six,
   const bet = page.getByTestId('my-bet').first();
   await expect(bet).toHaveAttribute('data-status', /^(WON|LOST)$/);
   // what the ticket paid, from the member's bets: the balance follows it without a reload
-  const placed = (await (await request.get('/lottery/v1/bets?gameCode=DHAKA_DAILY', { headers: { Authorization: token } })).json())
-    .value.list[0];
+  const placed = (
+    await (await request.get('/lottery/v1/bets?gameCode=DHAKA_DAILY', { headers: { Authorization: token } })).json()
+  ).value.list[0];
   const matched = placed.numbers.filter((n: string) => placed.drawnNumbers.includes(n)).length;
   const table: Record<string, number> = game.betTypes[0].oddsTable;
   expect(placed.payout).toBe(String((1000 * (table[`6:${matched}`] ?? 0)) / 100));

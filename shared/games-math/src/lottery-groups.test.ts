@@ -32,7 +32,6 @@ import {
 
 const seed = '20e18dd9752c4dd88526af94b8865bc2df5c78b743102279a8ebad9a4fd0327c';
 const O = DEFAULT_LOTTERY_ODDS;
-const FAST = drawKindOf('KHELA_1M', 'FAST');
 const settle = (gameCode: string, group: string, type: LotteryBetType, numbers: string[], drawn: string[], stake = 100n) =>
   settleLotteryBet({ type, numbers, stakePerNumber: stake }, drawn, O, group, gameCode);
 

@@ -78,7 +78,10 @@ describe('lottery menus', () => {
         `/wps/game/launchGame?launchMode=LOTT&lottoArea=VN&lottoPrizeMode=${mode}&lottoGameCode=${code}&lottoView=betting&device=WEB&language=EN`,
         m,
       );
-      expect([code, (await get(`/wps/game/launch/${l.body.value.content.ticket}`, m)).body.value.connected]).toEqual([code, true]);
+      expect([code, (await get(`/wps/game/launch/${l.body.value.content.ticket}`, m)).body.value.connected]).toEqual([
+        code,
+        true,
+      ]);
     }
   });
 

@@ -275,7 +275,9 @@ describe('the lottery betting view', () => {
     fireEvent.click(screen.getByTestId('pick-44')); // a seventh is not taken
     expect(screen.getByTestId('pick-44').getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByTestId('betting-invalid')).toBeNull();
-    expect(screen.getByTestId('pick-paytable').textContent).toBe('3 match: 10× · 4 match: 200× · 5 match: 5,000× · 6 match: 20,00,000×');
+    expect(screen.getByTestId('pick-paytable').textContent).toBe(
+      '3 match: 10× · 4 match: 200× · 5 match: 5,000× · 6 match: 20,00,000×',
+    );
     expect(screen.getByTestId('betting-total').textContent).toBe('৳10.00');
     expect(screen.getByTestId('betting-potential').textContent).toBe('৳2,00,00,000.00');
     fireEvent.click(screen.getByTestId('pick-clear'));
