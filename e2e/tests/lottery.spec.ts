@@ -149,3 +149,105 @@ test('BN at 390 px, SEA: a 2-digit bet on the first prize, then the result and t
   await expect(headerBalance).toHaveText(taka(40000 + odds * 100, 'BN'));
   expect(await stillSamePage(page)).toBe(true);
 });
+
+test('EN at 390 px, FAST (five digits): every digit on the first place, then the result and the balance without a reload', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
+  const token = await memberWith500(request, 'lotfast');
+  const headerBalance = page.getByTestId('header-balance-amount');
+
+  await gotoAs(page, '/lottery?gameCode=KHELA_1M', token);
+  await page.getByTestId('lottery-play').click();
+  await expect(page.getByTestId('lottery-betting')).toBeVisible();
+  await expect(page.getByTestId('not-connected')).toHaveCount(0);
+  await expect(headerBalance).toHaveText('৳500.00');
+  await mark(page);
+  await expect(page.getByTestId('bet-type-POSITION')).toHaveText('Digit on a place');
+  await expect(page.getByTestId('bet-type-SPECIAL_2D')).toHaveText('Last 2 digits');
+
+  const launched = await request.get('/lottery/v1/games/KHELA_1M', { headers: { Authorization: token } });
+  const game = (await launched.json()).value;
+  const odds = game.betTypes.find((b: { type: string }) => b.type === 'POSITION').odds / 100;
+  const draw = await drawToBet(request, token, 'KHELA_1M', game.prizeMode);
+  await page.getByTestId('betting-draw').selectOption(String(draw.index));
+  for (let d = 0; d < 10; d++) await page.getByTestId(`pick-1:${d}`).click();
+  await page.getByTestId('betting-stake').fill('1');
+  await expect(page.getByTestId('betting-count')).toHaveText('10');
+  await expect(page.getByTestId('betting-total')).toHaveText(taka(1000, 'EN'));
+  await expect(page.getByTestId('betting-potential')).toHaveText(taka(1000 * odds, 'EN'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('fast-390.png'), fullPage: true });
+  await page.getByTestId('betting-place').click();
+  await page.getByTestId('betting-confirm-yes').click();
+  await expect(page.getByTestId('betting-message')).toContainText(draw.numero);
+  await expect(headerBalance).toHaveText('৳490.00');
+  const bet = page.getByTestId('my-bet').first();
+  await expect(bet).toContainText('Digit 1: 0, Digit 1: 1');
+
+  // one of the ten digits is the first drawn: it pays odds × ৳1
+  const result = page.getByTestId('lottery-result');
+  await expect(result).toHaveAttribute('data-status', 'SETTLED', { timeout: 60_000 });
+  await expect(page.getByTestId('lottery-result-numbers')).toHaveText(/^\d \d \d \d \d$/);
+  await expect(page.getByTestId('lottery-result-outcome')).toHaveText(`Your bets won ${taka(odds * 100, 'EN')}.`);
+  await expect(bet).toHaveAttribute('data-status', 'WON');
+  await expect(headerBalance).toHaveText(taka(49000 + odds * 100, 'EN'));
+  expect(await stillSamePage(page)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('fast-390-result.png'), fullPage: true });
+
+  const records = await request.get('/wps/records/bets?range=LAST_7_DAYS', { headers: { Authorization: token } });
+  const record = (await records.json()).value.list[0];
+  expect(record.lottery).toMatchObject({ group: 'FAST', betType: 'POSITION', status: 'WON', numero: draw.numero });
+});
+
+test('BN at 390 px, DAILY 6/45: six picked numbers, refused until there are six, then the result and the balance without a reload', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'BN'));
+  const token = await memberWith500(request, 'lotdaily');
+  const headerBalance = page.getByTestId('header-balance-amount');
+
+  await gotoAs(page, '/lottery?gameCode=DHAKA_DAILY', token);
+  await page.getByTestId('lottery-play').click();
+  await expect(page.getByTestId('lottery-betting')).toBeVisible();
+  await expect(headerBalance).toHaveText(taka(50000, 'BN'));
+  await mark(page);
+  await expect(page.getByTestId('bet-type-PICK')).toHaveText('নম্বর বাছাই');
+
+  const game = (await (await request.get('/lottery/v1/games/DHAKA_DAILY', { headers: { Authorization: token } })).json()).value;
+  const draw = await drawToBet(request, token, 'DHAKA_DAILY', game.prizeMode);
+  await page.getByTestId('betting-draw').selectOption(String(draw.index));
+  for (const n of ['07', '13', '21', '34', '45']) await page.getByTestId(`pick-${n}`).click();
+  await expect(page.getByTestId('betting-invalid')).toHaveText('৬টি নম্বর বাছুন।');
+  await expect(page.getByTestId('betting-place')).toBeDisabled();
+  await page.getByTestId('pick-02').click();
+  await expect(page.getByTestId('betting-invalid')).toHaveCount(0);
+  await page.getByTestId('betting-stake').fill('10');
+  await expect(page.getByTestId('betting-total')).toHaveText(taka(1000, 'BN'));
+  await expect(page.getByTestId('pick-paytable')).toContainText('৬টি মিল');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('daily-390.png'), fullPage: true });
+  await page.getByTestId('betting-place').click();
+  await page.getByTestId('betting-confirm-yes').click();
+  await expect(page.getByTestId('betting-message')).toContainText(draw.numero);
+  await expect(headerBalance).toHaveText(taka(49000, 'BN'));
+
+  const result = page.getByTestId('lottery-result');
+  await expect(result).toHaveAttribute('data-status', 'SETTLED', { timeout: 60_000 });
+  await expect(page.getByTestId('lottery-result-numbers')).toHaveText(/^(\d\d ){5}\d\d$/);
+  const bet = page.getByTestId('my-bet').first();
+  await expect(bet).toHaveAttribute('data-status', /^(WON|LOST)$/);
+  // what the ticket paid, from the member's bets: the balance follows it without a reload
+  const placed = (
+    await (await request.get('/lottery/v1/bets?gameCode=DHAKA_DAILY', { headers: { Authorization: token } })).json()
+  ).value.list[0];
+  const matched = placed.numbers.filter((n: string) => placed.drawnNumbers.includes(n)).length;
+  const table: Record<string, number> = game.betTypes[0].oddsTable;
+  expect(placed.payout).toBe(String((1000 * (table[`6:${matched}`] ?? 0)) / 100));
+  await expect(headerBalance).toHaveText(taka(49000 + Number(placed.payout), 'BN'));
+  expect(await stillSamePage(page)).toBe(true);
+});

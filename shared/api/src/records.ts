@@ -129,7 +129,9 @@ export interface LotteryRecordDto {
   drawIndex: number;
   numero: string;
   drawAt: string;
-  /** SPECIAL_2D, SPECIAL_3D, ALL_2D, ALL_3D or LOTTO */
+  /** the game's group (VN, SEA, FAST, DAILY, NUMBERS, QUICK, KENO, BINGO): how its draw reads */
+  group?: string | null;
+  /** SPECIAL_2D, SPECIAL_3D, ALL_2D, ALL_3D, LOTTO, BOX_3D, POSITION, TWO_SIDES, DICE_SUM, DICE_BIG_SMALL, DICE_TRIPLE, COLOUR or PICK */
   betType: string;
   /** LOTT, ZY, ELOTT or SEA */
   prizeMode: string;

@@ -19,6 +19,7 @@ import {
   type VendorLanesResponse,
 } from '@khela/api';
 import { dataKey, takeInlined } from '@khela/api';
+import type { LotteryBetType as MathBetType } from '@khela/games-math';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
 import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';
@@ -204,7 +205,8 @@ export const fetchOpened = (gameCode: string, signal?: AbortSignal) =>
 
 // ---- lottery betting (issue 17) -------------------------------------------------------------------
 
-export type LotteryBetType = 'SPECIAL_2D' | 'SPECIAL_3D' | 'ALL_2D' | 'ALL_3D' | 'LOTTO';
+/** A bet type of the platform's lottery (`@khela/games-math` LOTTERY_BET_TYPES: which a game offers depends on its draws). */
+export type LotteryBetType = MathBetType;
 export type LotteryPrizeMode = 'LOTT' | 'ZY' | 'ELOTT' | 'SEA';
 
 export interface LotteryDraw {
@@ -217,12 +219,13 @@ export interface LotteryDraw {
 
 export interface LotteryBettingGame {
   gameCode: string;
-  /** VN (the northern lottery's 27 prizes, special first) or SEA (three prizes, first first) */
+  /** the game's group: with the game code, the shape of its draws (`drawKindOf`), e.g. VN, SEA, FAST, DAILY, NUMBERS, QUICK, KENO, BINGO */
   groupCode?: string;
   prizeMode?: LotteryPrizeMode;
   prizeModes?: LotteryPrizeMode[];
   draws: LotteryDraw[];
-  betTypes: { type: LotteryBetType; odds: number; digits: number; pair: boolean }[];
+  /** odds: the highest, in hundredths; oddsTable: by unit or "picks:matches" for the types that have one */
+  betTypes: { type: LotteryBetType; odds: number; oddsTable?: Record<string, number> | null; digits: number; pair: boolean }[];
   minStake: string;
   maxStake: string;
   closeBeforeS: number;
@@ -239,8 +242,10 @@ export interface LotteryBet {
   stakePerNumber: string;
   stake: string;
   odds: number;
+  oddsTable?: Record<string, number> | null;
   prizeMode?: LotteryPrizeMode;
   potentialWin: string;
+  hits?: { number: string; hits: number }[] | null;
   status: 'BETTING' | 'OPEN' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
   payout: string;
   drawnNumbers: string[] | null;

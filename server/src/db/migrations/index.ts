@@ -38,6 +38,7 @@ import { liveChat } from './0050_live_chat';
 import { pvpRooms } from './0051_pvp_rooms';
 import { loginHandovers } from './0052_login_handovers';
 import { codeHmacSecret } from './0053_code_hmac_secret';
+import { lotteryOddsTable } from './0054_lottery_odds_table';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -88,4 +89,5 @@ export const migrations: readonly Migration[] = [
   pvpRooms,
   loginHandovers,
   codeHmacSecret,
+  lotteryOddsTable,
 ];

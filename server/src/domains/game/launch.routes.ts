@@ -1,4 +1,4 @@
-import { BETTING_GROUPS as LOTTERY_BETTING_GROUPS } from '../lottery/lottery.service';
+import { takesLotteryBets } from '@khela/games-math';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { hashToken, requireMember, tokenFrom } from '../../http/auth';
@@ -188,7 +188,7 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
         security,
         summary: 'A launch, as the launch page shows it',
         description:
-          'Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false while no game provider is connected, true for a lottery launched in its betting view whose draws take bets (VN).',
+          'Only the member who launched can read it, for 24 hours; 404 LAUNCH_NOT_FOUND otherwise. connected is false while no game provider is connected, true for a lottery launched in its betting view whose draws take bets (every lottery game with a group).',
         params: {
           type: 'object',
           required: ['ticket'],
@@ -225,9 +225,9 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
         game: cat.toGame(game, lang),
         vendor: { code: vendor.code, displayName: vendorName(vendor, lang), lagerIcon: vendorArtUrl(vendor) },
         lotto,
-        // the platform's own lottery takes bets on its VN draws (issue 17): the launch page shows the betting view
+        // the platform's own lottery takes bets on every draw it makes (issue 17): the launch page shows the betting view
         connected:
-          !!lotto && lotto.view === 'betting' && row.account_type === 1 && LOTTERY_BETTING_GROUPS.has(game.groupCode ?? ''),
+          !!lotto && lotto.view === 'betting' && row.account_type === 1 && takesLotteryBets(game.groupCode, game.gameCode),
       });
     },
   );

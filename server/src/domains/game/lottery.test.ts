@@ -68,6 +68,21 @@ describe('lottery menus', () => {
       lotto: { area: 'VN', prizeMode: 'ELOTT', view: 'betting' },
       connected: true,
     });
+    // every lottery the platform draws takes bets: a FAST game and a DAILY one open their betting view too
+    for (const [code, mode] of [
+      ['KHELA_1M', 'LOTT'],
+      ['DHAKA_DAILY', 'ZY'],
+      ['KH_KENO80', 'ELOTT'],
+    ]) {
+      const l = await get(
+        `/wps/game/launchGame?launchMode=LOTT&lottoArea=VN&lottoPrizeMode=${mode}&lottoGameCode=${code}&lottoView=betting&device=WEB&language=EN`,
+        m,
+      );
+      expect([code, (await get(`/wps/game/launch/${l.body.value.content.ticket}`, m)).body.value.connected]).toEqual([
+        code,
+        true,
+      ]);
+    }
   });
 
   it('refuses a prize mode the game does not have, and a non-lottery game in LOTT mode', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LOTTERY_BET_TYPES, PRIZE_MODES, potentialWin } from '@khela/games-math';
+import { LOTTERY_BET_TYPES, PRIZE_MODES, potentialWin, topOdds } from '@khela/games-math';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
-import type { LotteryBetRow, LotteryService } from './lottery.service';
+import { placedBet, type LotteryBetRow, type LotteryService } from './lottery.service';
 
 const tags = ['lottery'];
 /** A free-trial account (member type 4) plays no real money. */
@@ -12,6 +12,13 @@ const str = { type: 'string' };
 const int = { type: 'integer' };
 const money = { type: 'string', pattern: '^\\d{1,18}$', description: 'poisha' };
 const prizeMode = { type: 'string', enum: [...PRIZE_MODES] };
+
+const oddsTable = {
+  type: ['object', 'null'],
+  additionalProperties: { type: 'integer' },
+  description:
+    'the odds by unit or count of matches, hundredths (DICE_SUM by total, COLOUR by colour, PICK by "picks:matches"); null for one fixed odds',
+};
 
 const drawSchema = {
   type: 'object',
@@ -38,7 +45,8 @@ const betSchema = {
     numbers: { type: 'array', items: str },
     stakePerNumber: money,
     stake: money,
-    odds: { type: 'integer', description: 'payout per hit in hundredths of the stake per number' },
+    odds: { type: 'integer', description: 'payout per hit in hundredths of the stake per number (the highest of its table)' },
+    oddsTable,
     prizeMode: { ...prizeMode, description: "the prize mode the bet was placed under (its odds are that mode's)" },
     potentialWin: money,
     status: { type: 'string', enum: ['BETTING', 'OPEN', 'WON', 'LOST', 'VOID', 'ROLLED_BACK'] },
@@ -61,11 +69,9 @@ const wireBet = (b: LotteryBetRow, drawn: string[] | null = null) => ({
   stakePerNumber: b.stakePerNumber.toString(),
   stake: b.stake.toString(),
   odds: b.odds,
+  oddsTable: b.oddsTable,
   prizeMode: b.prizeMode,
-  potentialWin: potentialWin(
-    { type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber },
-    { SPECIAL_2D: b.odds, SPECIAL_3D: b.odds, ALL_2D: b.odds, ALL_3D: b.odds, LOTTO: b.odds },
-  ).toString(),
+  potentialWin: potentialWin(placedBet(b)).toString(),
   status: b.status,
   payout: b.payout.toString(),
   hits: b.hits,
@@ -103,7 +109,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
               items: {
                 type: 'object',
                 required: ['type', 'odds'],
-                properties: { type: str, odds: int, digits: int, pair: { type: 'boolean' } },
+                properties: { type: str, odds: int, oddsTable, digits: int, pair: { type: 'boolean' } },
               },
             },
             minStake: money,
@@ -125,7 +131,8 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
         draws: lottery.openDraws(g, 3),
         betTypes: lottery.betTypesOf(g, mode).map(({ type, odds }) => ({
           type,
-          odds,
+          odds: topOdds(odds),
+          oddsTable: typeof odds === 'number' ? null : odds,
           digits: type.endsWith('3D') ? 3 : 2,
           pair: type === 'LOTTO',
         })),
@@ -146,7 +153,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
         security: [{ token: [] }],
         summary: 'Place a lottery bet',
         description:
-          "Debits stakePerNumber × numbers (× 1 for a LOTTO pair) through the wallet, at the odds of the prize mode (default the game's first). 400 BAD_BET / STAKE_OUT_OF_RANGE / PRIZE_MODE_UNSUPPORTED, 403 NEED_REAL_ACCOUNT (a trial account), 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.",
+          'Debits stakePerNumber × numbers (× 1 for a LOTTO pair or a PICK ticket) through the wallet, at the odds of the prize mode (default the game\'s first). The numbers are the units the bet type takes on the game: 2- or 3-digit numbers, "place:value" (POSITION, TWO_SIDES), a choice (dice totals and sides, colours) or distinct picks "01".. of the pool. 400 BAD_BET (details.reason: TYPE, EMPTY, TOO_MANY, DUPLICATE, FORMAT, COUNT, RANGE, BOX_TRIPLE) / STAKE_OUT_OF_RANGE / PRIZE_MODE_UNSUPPORTED, 403 NEED_REAL_ACCOUNT (a trial account), 409 DRAW_CLOSED / DRAW_VOID / INSUFFICIENT_FUNDS, 503 WALLET_UNAVAILABLE.',
         body: {
           type: 'object',
           required: ['gameCode', 'drawIndex', 'betType', 'numbers', 'stakePerNumber'],
@@ -155,7 +162,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
             gameCode: { type: 'string', pattern: '^[A-Za-z0-9_]{2,48}$' },
             drawIndex: { type: 'integer', minimum: 0 },
             betType: { type: 'string', enum: [...LOTTERY_BET_TYPES] },
-            numbers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', pattern: '^\\d{2,3}$' } },
+            numbers: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', pattern: '^[0-9A-Z:]{1,10}$' } },
             stakePerNumber: money,
             prizeMode,
           },

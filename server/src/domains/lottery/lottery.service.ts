@@ -2,15 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   BadLotteryBet,
+  betOddsOf,
   checkLotteryBet,
+  drawKindOf,
   drawNumbersFromSeed,
   isPrizeMode,
-  LOTTERY_BET_TYPES_BY_GROUP,
   lotteryBetTypesOf,
   potentialWin,
-  settleLotteryBet,
+  settleBet,
+  takesLotteryBets,
+  topOdds,
+  type BetOdds,
   type LotteryBetType,
   type LotterySettlement,
+  type OddsTable,
   type PrizeMode,
 } from '@khela/games-math';
 import type { LiveEventMap } from '@khela/api/live';
@@ -28,9 +33,6 @@ import { closeBeforeMs } from './lottery.config';
  * its draw. Settling twice, or on two instances at once, sends that same id, and the wallet answers a
  * repeat with its first answer: the bet is paid once. A void refunds through a wallet rollback.
  */
-
-/** Games that take bets: the groups with bet types (the Vietnamese northern lottery's 27 prizes, SEA's 3). */
-export const BETTING_GROUPS = new Set(Object.keys(LOTTERY_BET_TYPES_BY_GROUP));
 
 /** Bets settled at the same time (each a wallet call and a ledger transaction). */
 const SETTLE_WORKERS = 4;
@@ -62,6 +64,8 @@ export interface LotteryBetRow {
   stakePerNumber: bigint;
   stake: bigint;
   odds: number;
+  /** the odds table it was placed under (types whose odds depend on the unit or the matches), else null */
+  oddsTable: OddsTable | null;
   prizeMode: PrizeMode;
   walletRoundId: string;
   status: 'BETTING' | 'OPEN' | 'REFUSED' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
@@ -72,7 +76,7 @@ export interface LotteryBetRow {
 }
 
 const BET_COLUMNS = `id, member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-  stake_per_number::text, stake::text, odds, prize_mode, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
+  stake_per_number::text, stake::text, odds, odds_table, prize_mode, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
 
 interface RawBet {
   id: string;
@@ -88,6 +92,7 @@ interface RawBet {
   stake_per_number: string;
   stake: string;
   odds: number;
+  odds_table: OddsTable | null;
   prize_mode: PrizeMode;
   wallet_round_id: string;
   status: LotteryBetRow['status'];
@@ -111,6 +116,7 @@ const toBet = (r: RawBet): LotteryBetRow => ({
   stakePerNumber: BigInt(r.stake_per_number),
   stake: BigInt(r.stake),
   odds: Number(r.odds),
+  oddsTable: r.odds_table ?? null,
   prizeMode: r.prize_mode,
   walletRoundId: r.wallet_round_id,
   status: r.status,
@@ -126,6 +132,14 @@ export interface LotteryServiceOptions {
   /** A bet without a wallet answer this long is rolled back by the settler (default 60 s). */
   staleBetS?: number;
 }
+
+/** A bet as the rules of its type read it: its units, stake and the odds it carries. */
+export const placedBet = (b: LotteryBetRow) => ({
+  type: b.betType,
+  numbers: b.numbers,
+  stakePerNumber: b.stakePerNumber,
+  odds: (b.oddsTable ?? b.odds) as BetOdds,
+});
 
 export const walletIds = (b: { walletRoundId: string; drawIndex: number }) => ({
   bet: `${b.walletRoundId}:bet`,
@@ -154,7 +168,7 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
          FROM games g WHERE g.game_code = upper($1) AND g.game_type IN ('LOTT', 'ELOTT')`,
       [code],
     );
-    if (!row || !row.game_group_code || !BETTING_GROUPS.has(row.game_group_code))
+    if (!row || !takesLotteryBets(row.game_group_code, row.game_code))
       throw new ApiError(404, 'GAME_NOT_FOUND', `No lottery game ${code} takes bets`);
     return {
       nodeId: Number(row.node_id),
@@ -179,9 +193,12 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     return mode;
   }
 
-  /** The bet types of a game and their odds in a prize mode. */
+  /** The bet types of a game and their odds in a prize mode (a number, or the type's table on this game). */
   const betTypesOf = (g: LotteryGame, mode: PrizeMode) =>
-    lotteryBetTypesOf(g.groupCode).map((type) => ({ type, odds: config.oddsByMode[mode][type] }));
+    lotteryBetTypesOf(g.groupCode, g.gameCode).map((type) => ({
+      type,
+      odds: betOddsOf(drawKindOf(g.gameCode, g.groupCode), type, config.oddsByMode[mode]),
+    }));
 
   /** The next draws that still take bets: the index, numero, time, closing time and seed commitment. */
   function openDraws(g: LotteryGame, count = 3, now = config.now()) {
@@ -255,9 +272,9 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     let units: number;
     let type: LotteryBetType;
     try {
-      ({ units, type } = checkLotteryBet(req.betType, req.numbers, 100, g.groupCode ?? ''));
+      ({ units, type } = checkLotteryBet(req.betType, req.numbers, 100, g.groupCode ?? '', g.gameCode));
     } catch (err) {
-      if (err instanceof BadLotteryBet) throw new ApiError(400, 'BAD_BET', err.message);
+      if (err instanceof BadLotteryBet) throw new ApiError(400, 'BAD_BET', err.message, { reason: err.reason });
       throw err;
     }
     if (req.stakePerNumber < config.minStake || req.stakePerNumber > config.maxStake)
@@ -281,10 +298,11 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     const d = drawAt(secret, g, req.drawIndex, interval, now);
     const stake = req.stakePerNumber * BigInt(units);
     const walletRoundId = `LT-${randomBytes(12).toString('base64url')}`;
+    const odds = betOddsOf(drawKindOf(g.gameCode, g.groupCode), type, config.oddsByMode[prizeMode]);
     const inserted = await db.one<{ id: string }>(
       `INSERT INTO lottery_bets (member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-                                 stake_per_number, stake, odds, prize_mode, wallet_round_id, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13, $14, 'BETTING') RETURNING id`,
+                                 stake_per_number, stake, odds, odds_table, prize_mode, wallet_round_id, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13::jsonb, $14, $15, 'BETTING') RETURNING id`,
       [
         memberId,
         g.vendorCode,
@@ -297,7 +315,8 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
         req.numbers,
         req.stakePerNumber.toString(),
         stake.toString(),
-        config.oddsByMode[prizeMode][type],
+        topOdds(odds),
+        typeof odds === 'number' ? null : JSON.stringify(odds),
         prizeMode,
         walletRoundId,
       ],
@@ -420,12 +439,8 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
         } else left++;
         return true;
       }
-      const s = settleLotteryBet(
-        { type: b.betType, numbers: b.numbers, stakePerNumber: b.stakePerNumber },
-        draw.numbers!,
-        { ...config.odds, [b.betType]: b.odds },
-        g.groupCode ?? '',
-      );
+      // at the odds the bet was placed under, whatever they are now
+      const s = settleBet(placedBet(b), draw.numbers!, drawKindOf(g.gameCode, g.groupCode));
       const r = await deliverWin(b, s, token);
       if (r === 'SETTLED') {
         if (s.payout > 0n) won++;

@@ -63,7 +63,7 @@ describe('lottery betting', () => {
     expect(g.draws[0].serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(g.betTypes.map((b: { type: string }) => b.type)).toEqual(['SPECIAL_2D', 'SPECIAL_3D', 'ALL_2D', 'ALL_3D', 'LOTTO']);
     expect(g.betTypes[0].odds).toBe(9500);
-    expect((await api(t.app, 'GET', '/games/KHELA_1M', m.token)).status).toBe(404);
+    expect((await api(t.app, 'GET', '/games/NO_SUCH_LOTTERY', m.token)).status).toBe(404);
     expect((await t.app.inject({ url: '/lottery/v1/games/VN_NORTH' })).statusCode).toBe(401);
   });
 
@@ -151,6 +151,7 @@ describe('lottery betting', () => {
     expect(before.lottery).toEqual({
       drawIndex: d.index,
       numero: placed.numero,
+      group: 'VN',
       drawAt: d.drawAt,
       betType: 'ALL_2D',
       prizeMode: 'LOTT',
@@ -280,6 +281,82 @@ describe('lottery betting', () => {
     expect((await t.db.one(`SELECT prize_mode FROM lottery_bets WHERE id = $1`, [top.body.value.bet.id]))!).toEqual({
       prize_mode: 'SEA',
     });
+  });
+
+  it('every other game the platform draws takes its own bet types: FAST digits, DAILY 6/45 picks, dice and colours, settled once at the draw', async () => {
+    const m = await h.member({ taka: 1000 });
+    const fast = (await api(t.app, 'GET', '/games/KHELA_1M', m.token)).body.value;
+    expect(fast).toMatchObject({ groupCode: 'FAST', prizeMode: 'LOTT' });
+    expect(fast.betTypes.map((b: { type: string; odds: number }) => [b.type, b.odds])).toEqual([
+      ['POSITION', 900],
+      ['TWO_SIDES', 190],
+      ['SPECIAL_2D', 9500],
+      ['SPECIAL_3D', 90000],
+    ]);
+    const daily = (await api(t.app, 'GET', '/games/DHAKA_DAILY', m.token)).body.value;
+    expect(daily.betTypes).toEqual([
+      expect.objectContaining({
+        type: 'PICK',
+        odds: 200_000_000,
+        oddsTable: { '6:3': 1000, '6:4': 20000, '6:5': 500000, '6:6': 200000000 },
+      }),
+    ]);
+    const dice = (await api(t.app, 'GET', '/games/QD_TRIPLE_DICE', m.token)).body.value;
+    expect(dice).toMatchObject({ prizeMode: 'ELOTT' });
+    expect(dice.betTypes.find((b: { type: string }) => b.type === 'DICE_SUM').oddsTable).toMatchObject({ '4': 6100, '10': 700 });
+
+    const place = (gameCode: string, drawIndex: number, betType: string, numbers: string[]) =>
+      api(t.app, 'POST', '/bets', m.token, { gameCode, drawIndex, betType, numbers, stakePerNumber: '100' });
+    // wrong count, repeats and values out of range: a 400 naming why, and nothing taken
+    const dd = daily.draws[0];
+    for (const [numbers, reason] of [
+      [['01', '02', '03', '04', '05'], 'COUNT'],
+      [['01', '02', '03', '04', '05', '46'], 'RANGE'],
+      [['01', '02', '03', '04', '05', '05'], 'DUPLICATE'],
+    ] as const) {
+      const r = await place('DHAKA_DAILY', dd.index, 'PICK', [...numbers]);
+      expect([r.status, r.body.errorCode, r.body.value]).toEqual([400, 'BAD_BET', { reason }]);
+    }
+    expect((await place('KHELA_1M', fast.draws[0].index, 'POSITION', ['6:1'])).body.value).toEqual({ reason: 'RANGE' });
+    expect((await place('KHELA_1M', fast.draws[0].index, 'LOTTO', ['01', '02'])).body.value).toEqual({ reason: 'TYPE' });
+    expect(await balanceOf(t.db, m.id)).toBe(100000n);
+
+    // FAST: every digit on the first place (one of them wins 9×); the sum both big and small (one wins 1.9×)
+    const fd = fast.draws[0];
+    const digits = Array.from({ length: 10 }, (_, i) => `1:${i}`);
+    const pos = await place('KHELA_1M', fd.index, 'POSITION', digits);
+    expect(pos.body.value.bet).toMatchObject({ stake: '1000', odds: 900, oddsTable: null, potentialWin: '9000' });
+    const sides = await place('KHELA_1M', fd.index, 'TWO_SIDES', ['SUM:BIG', 'SUM:SMALL']);
+    expect(sides.status).toBe(200);
+    // DAILY: three of the numbers the draw will have and three it won't: 10× the ticket
+    const drawn = drawNumbersFromSeed(drawSeed(t.app.lottery.secret, 'DHAKA_DAILY', dd.index), 'DHAKA_DAILY', 'DAILY', dd.index);
+    const missing = Array.from({ length: 45 }, (_, i) => String(i + 1).padStart(2, '0')).filter((n) => !drawn.includes(n));
+    const ticket = [...drawn.slice(0, 3), ...missing.slice(0, 3)];
+    const pick = await place('DHAKA_DAILY', dd.index, 'PICK', ticket);
+    expect(pick.body.value.bet).toMatchObject({ stake: '100', potentialWin: '200000000', numbers: ticket });
+    expect(await balanceOf(t.db, m.id)).toBe(100000n - 1000n - 200n - 100n);
+
+    clock = Math.max(Date.parse(fd.drawAt), Date.parse(dd.drawAt)) + 1000;
+    await t.app.jobs.runNow('lottery-settle');
+    await t.app.jobs.runNow('lottery-settle'); // once only
+    const list = (await api(t.app, 'GET', '/bets?limit=10', m.token)).body.value.list as {
+      betType: string;
+      status: string;
+      payout: string;
+      hits: { number: string }[];
+      drawnNumbers: string[];
+    }[];
+    const of = (type: string) => list.find((b) => b.betType === type)!;
+    expect(of('POSITION')).toMatchObject({ status: 'WON', payout: '900' });
+    expect(of('POSITION').hits).toEqual([{ number: `1:${of('POSITION').drawnNumbers[0]}`, hits: 1 }]);
+    expect(of('TWO_SIDES')).toMatchObject({ status: 'WON', payout: '190' });
+    expect(of('PICK')).toMatchObject({ status: 'WON', payout: '1000', drawnNumbers: drawn });
+    expect(of('PICK').hits.map((h) => h.number)).toEqual(drawn.slice(0, 3));
+    expect(await balanceOf(t.db, m.id)).toBe(100000n - 1300n + 900n + 190n + 1000n);
+    // the betting record carries the group, so the record can show the whole draw
+    const records = await t.app.inject({ url: '/wps/records/bets?range=LAST_7_DAYS', headers: { authorization: m.token } });
+    const rec = records.json().value.list.find((r: { lottery?: { betType: string } }) => r.lottery?.betType === 'PICK');
+    expect(rec.lottery).toMatchObject({ group: 'DAILY', numbers: ticket, drawnNumbers: drawn, payout: '1000' });
   });
 
   it('the northern lottery is played in LOTT (its default) and ELOTT, each at its own odds, and not in ZY', async () => {

@@ -103,7 +103,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * the record is (lottery_bets, migrations 0017 and 0029) and its draw's numbers once it ran.
  */
 const LOTTERY_JSON = `CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
-  'drawIndex', l.draw_index, 'numero', l.numero, 'drawAt', l.draw_at, 'betType', l.bet_type, 'prizeMode', l.prize_mode,
+  'drawIndex', l.draw_index, 'numero', l.numero, 'group', g.game_group_code, 'drawAt', l.draw_at, 'betType', l.bet_type, 'prizeMode', l.prize_mode,
   'numbers', l.numbers, 'stakePerNumber', l.stake_per_number::text, 'odds', l.odds, 'status', l.status,
   'drawnNumbers', CASE WHEN d.status = 'SETTLED' THEN d.numbers END, 'hits', l.hits, 'payout', l.payout::text) END`;
 

@@ -236,6 +236,7 @@ export const recordsRoutes = fp<RecordsOptions>(
                         drawIndex: { type: 'integer' },
                         numero: { type: 'string' },
                         drawAt: { type: 'string' },
+                        group: { type: ['string', 'null'], description: "the game's group: how its draw reads" },
                         betType: { type: 'string' },
                         prizeMode: { type: 'string' },
                         numbers: { type: 'array', items: { type: 'string' } },

@@ -18,6 +18,7 @@ const mocked = api as jest.Mocked<typeof api>;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const GAME: api.LotteryBettingGame = {
   gameCode: 'VN_NORTH',
+  groupCode: 'VN',
   draws: [
     { index: 100, numero: '20261123-0100', drawAt: inMinutes(5), closesAt: inMinutes(4), serverSeedHash: 'a'.repeat(64) },
     { index: 101, numero: '20261123-0101', drawAt: inMinutes(10), closesAt: inMinutes(9), serverSeedHash: 'b'.repeat(64) },
@@ -201,5 +202,89 @@ describe('the lottery betting view', () => {
     expect(mocked.placeLotteryBet).toHaveBeenCalledWith(
       expect.objectContaining({ gameCode: 'SEA_4D_MORNING', prizeMode: 'SEA' }),
     );
+  });
+
+  const renderGame = (game: api.LotteryBettingGame) => {
+    mocked.fetchLotteryBetting.mockResolvedValue(game);
+    return render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <LotteryBetting gameCode={game.gameCode} />
+        </MemoryRouter>
+      </Provider>,
+    );
+  };
+
+  it('FAST: digits on their places and big/small of a place or the sum, with the total and the potential win', async () => {
+    mocked.placeLotteryBet.mockResolvedValue({ bet: {} as api.LotteryBet, balance: '0' });
+    renderGame({
+      ...GAME,
+      gameCode: 'KHELA_1M',
+      groupCode: 'FAST',
+      prizeMode: 'LOTT',
+      betTypes: [
+        { type: 'POSITION', odds: 900, oddsTable: null, digits: 2, pair: false },
+        { type: 'TWO_SIDES', odds: 190, oddsTable: null, digits: 2, pair: false },
+        { type: 'SPECIAL_2D', odds: 9000, oddsTable: null, digits: 2, pair: false },
+        { type: 'SPECIAL_3D', odds: 90000, oddsTable: null, digits: 3, pair: false },
+      ],
+    });
+    await screen.findByTestId('lottery-betting');
+    expect(screen.getByTestId('bet-type-POSITION').textContent).toBe('Digit on a place');
+    expect(screen.getByTestId('bet-type-SPECIAL_2D').textContent).toBe('Last 2 digits');
+    expect(screen.getByRole('group', { name: 'Digit 5' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pick-1:7'));
+    fireEvent.click(screen.getByTestId('pick-5:0'));
+    expect(screen.getByTestId('betting-count').textContent).toBe('2');
+    expect(screen.getByTestId('betting-total').textContent).toBe('৳20.00');
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳180.00');
+    fireEvent.click(screen.getByTestId('bet-type-TWO_SIDES'));
+    expect(screen.getByRole('group', { name: 'Sum' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('pick-SUM:BIG'));
+    expect(screen.getByTestId('pick-SUM:BIG').textContent).toBe('Big');
+    fireEvent.click(screen.getByTestId('betting-place'));
+    await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
+    expect(mocked.placeLotteryBet).toHaveBeenCalledWith(expect.objectContaining({ betType: 'TWO_SIDES', numbers: ['SUM:BIG'] }));
+  });
+
+  it('DAILY 6/45: exactly six distinct numbers, the pay table for the count, a quick pick; a 400 from the server is translated', async () => {
+    mocked.placeLotteryBet.mockRejectedValue(new ApiError('BAD_BET', 'no', 400, { reason: 'DUPLICATE' }));
+    renderGame({
+      ...GAME,
+      gameCode: 'DHAKA_DAILY',
+      groupCode: 'DAILY',
+      prizeMode: 'LOTT',
+      betTypes: [
+        {
+          type: 'PICK',
+          odds: 200000000,
+          oddsTable: { '6:3': 1000, '6:4': 20000, '6:5': 500000, '6:6': 200000000 },
+          digits: 2,
+          pair: false,
+        },
+      ],
+    });
+    await screen.findByTestId('lottery-betting');
+    expect(screen.getByTestId('bet-type-help').textContent).toContain('from 1 to 45: 6 are drawn');
+    expect(screen.queryByTestId('pick-00')).toBeNull();
+    expect(screen.queryByTestId('pick-46')).toBeNull();
+    for (const n of ['01', '02', '03', '04', '05']) fireEvent.click(screen.getByTestId(`pick-${n}`));
+    expect(screen.getByTestId('betting-invalid').textContent).toBe('Pick 6 numbers.');
+    expect((screen.getByTestId('betting-place') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('pick-45'));
+    fireEvent.click(screen.getByTestId('pick-44')); // a seventh is not taken
+    expect(screen.getByTestId('pick-44').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('betting-invalid')).toBeNull();
+    expect(screen.getByTestId('pick-paytable').textContent).toBe(
+      '3 match: 10× · 4 match: 200× · 5 match: 5,000× · 6 match: 20,00,000×',
+    );
+    expect(screen.getByTestId('betting-total').textContent).toBe('৳10.00');
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳2,00,00,000.00');
+    fireEvent.click(screen.getByTestId('pick-clear'));
+    fireEvent.click(screen.getByTestId('pick-quick'));
+    expect(screen.getAllByRole('button', { pressed: true })).toHaveLength(6);
+    fireEvent.click(screen.getByTestId('betting-place'));
+    await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
+    expect((await screen.findByTestId('betting-message')).textContent).toBe('A number is picked twice.');
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import type { BetRecordDto, LotteryRecordDto } from '@khela/api/records';
 import { useLoad } from '../../common/payments/ui';
@@ -6,21 +7,40 @@ import { fetchBets } from './api';
 import { useFilterChoices } from './useFilters';
 import { Figures, Pager, RangeFilter, Select, Signed, useRecordsText, type RangeValue } from './ui';
 
+/** One unit of a lottery bet as the player reads it: "Place 1: 7", "Sum: big", "violet", "4-4-4", or the number itself. */
+function lotteryUnit(t: TFunction<'member-centre'>, betType: string, unit: string) {
+  const word = (w: string) => (/^[A-Z]+$/.test(w) ? t(`records.lottery.units.${w}`, { defaultValue: w }) : w);
+  const at = unit.indexOf(':');
+  if (at > 0) {
+    const place = unit.slice(0, at);
+    return `${place === 'SUM' ? t('records.lottery.sum') : t('records.lottery.place', { n: place })}: ${word(unit.slice(at + 1))}`;
+  }
+  return betType === 'DICE_TRIPLE' ? `${unit}-${unit}-${unit}` : word(unit);
+}
+
 /** A lottery bet's own details: the draw, bet type, numbers, stake per number, result and payout. */
 function LotteryDetails({ l }: { l: LotteryRecordDto }) {
-  const { t, money } = useRecordsText();
-  const numbers = l.numbers.length > 20 ? `${l.numbers.slice(0, 20).join(' ')} … (${l.numbers.length})` : l.numbers.join(' ');
+  const { t, money, num } = useRecordsText();
+  const units = l.numbers.map((u) => lotteryUnit(t, l.betType, u));
+  const sep = units.some((u) => u.includes(' ')) ? ', ' : ' ';
+  const numbers = units.length > 20 ? `${units.slice(0, 20).join(sep)} … (${units.length})` : units.join(sep);
+  // the northern lottery's and SEA's prizes read by their top prize; every other draw shows all its numbers
+  const byPrize = !l.group || l.group === 'VN' || l.group === 'SEA';
+  const hits = (l.hits ?? []).map((h) => {
+    const u = lotteryUnit(t, l.betType, h.number);
+    return h.hits > 1 ? `${u}×${h.hits}` : u;
+  });
   const result =
     l.status === 'VOID' || l.status === 'ROLLED_BACK'
       ? t('records.lottery.void')
       : !l.drawnNumbers
         ? t('records.lottery.pending')
-        : `${t('records.lottery.top', { number: l.drawnNumbers[0] })} · ${
-            l.hits?.length
-              ? t('records.lottery.hits', {
-                  list: l.hits.map((h) => (h.hits > 1 ? `${h.number}×${h.hits}` : h.number)).join(', '),
-                })
-              : t('records.lottery.noHits')
+        : `${byPrize ? t('records.lottery.top', { number: l.drawnNumbers[0] }) : t('records.lottery.drawn', { numbers: l.drawnNumbers.join(' ') })} · ${
+            l.betType === 'PICK'
+              ? t('records.lottery.matched', { count: num(hits.length), list: hits.join(', ') || '—' })
+              : hits.length
+                ? t('records.lottery.hits', { list: hits.join(', ') })
+                : t('records.lottery.noHits')
           }`;
   return (
     <div className="rec-lottery" data-testid="bet-lottery">

@@ -100,8 +100,41 @@ describe('the betting record', () => {
     });
     first.unmount();
     await act(async () => i18n.changeLanguage('bn'));
-    render(<BetsPage />);
+    const second = render(<BetsPage />);
     expect(await screen.findByTestId('bet-lottery-result')).toHaveTextContent('ড্র-র অপেক্ষায়');
+
+    // the other lotteries: their units and their whole draw, translated
+    const fast = {
+      ...lottery,
+      group: 'FAST',
+      betType: 'TWO_SIDES',
+      numbers: ['1:BIG', 'SUM:ODD'],
+      drawnNumbers: ['3', '0', '4', '1', '7'],
+      hits: [{ number: 'SUM:ODD', hits: 1 }],
+    };
+    const daily = {
+      ...lottery,
+      group: 'DAILY',
+      betType: 'PICK',
+      numbers: ['03', '11', '19', '20', '21', '22'],
+      drawnNumbers: ['03', '11', '19', '24', '38', '45'],
+      hits: ['03', '11', '19'].map((number) => ({ number, hits: 1 })),
+    };
+    mocked.fetchBets.mockResolvedValue({
+      ...bets,
+      list: [
+        { ...bets.list[0], id: 3, lottery: fast },
+        { ...bets.list[0], id: 4, lottery: daily },
+      ],
+    });
+    second.unmount();
+    render(<BetsPage />);
+    const [f, d] = await screen.findAllByTestId('bet-lottery');
+    expect(f).toHaveTextContent('বড়/ছোট · বিজোড়/জোড়');
+    expect(f.querySelector('[data-testid="bet-lottery-numbers"]')).toHaveTextContent('1 নম্বর স্থান: বড়, যোগফল: বিজোড়');
+    expect(f.querySelector('[data-testid="bet-lottery-result"]')).toHaveTextContent('ড্র 3 0 4 1 7 · জেতা নম্বর: যোগফল: বিজোড়');
+    expect(d).toHaveTextContent('বাছাই করা নম্বর');
+    expect(d.querySelector('[data-testid="bet-lottery-result"]')).toHaveTextContent('ড্র 03 11 19 24 38 45 · ৩টি মিল: 03, 11, 19');
   });
 
   it('loads, then shows the bets with the totals of the filter, and pages', async () => {
