@@ -35,7 +35,7 @@ describe('khela/layout', () => {
       expect.stringContaining("the shell imports the remote 'lobby'"),
     ]);
     expect(
-      lint('remotes/lobby/src/x.ts', "import { Modal } from '@khela/ui';\nimport { apiRequest } from '@khela/api';"),
+      lint('remotes/lobby/src/x.ts', "import { Modal } from '@khela/ui';\nimport { apiRequest } from '@khela/api-client';"),
     ).toEqual([]);
   });
 
@@ -61,7 +61,7 @@ describe('khela/layout', () => {
       '@khela/session',
       '@khela/api',
       '@khela/api/client',
-      '@khela/api/seal',
+      '@khela/api-client/seal',
       '@khela/i18n',
     ]) {
       expect(lint('server/src/domains/x.ts', `import * as m from '${spec}';`)).toEqual([expect.stringContaining('browser code')]);

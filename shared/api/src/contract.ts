@@ -1,4 +1,7 @@
 /** The wire contract shared by the client and the server's answers. */
+
+/** The platform's merchant code (the Merchant header of every call, and session storage's merchant codes). */
+export const MERCHANT = 'KHELA';
 export interface Envelope<T> {
   success: boolean;
   message: string;

@@ -1,24 +1,7 @@
-import {
-  apiRequest,
-  type DataRequest,
-  type AnnouncementsResponse,
-  type FavouriteIdsResponse,
-  type FavouriteListResponse,
-  type Game,
-  type GameListRequest,
-  type GameListResponse,
-  type GameType,
-  type HotListResponse,
-  type LaunchDetail,
-  type LaunchResponse,
-  type LotteryMenusResponse,
-  type OpenedNumbersResponse,
-  type RankListResponse,
-  type RecentListResponse,
-  type VendorCardGroup,
-  type VendorLanesResponse,
-} from '@khela/api';
-import { dataKey, takeInlined } from '@khela/api';
+import { type DataRequest, type AnnouncementsResponse, type FavouriteIdsResponse, type FavouriteListResponse, type Game, type GameListRequest, type GameListResponse, type GameType, type HotListResponse, type LaunchDetail, type LaunchResponse, type LotteryMenusResponse, type OpenedNumbersResponse, type RankListResponse, type RecentListResponse, type VendorCardGroup, type VendorLanesResponse } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
+import { dataKey } from '@khela/api';
+import { takeInlined } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';
 import { CLIENT_TYPE, FAVOURITES_PAGE_SIZE, PAGE_SIZE, PLATFORMS, WINNERS_LIMIT } from './constants';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { apiRequest, type MemberInfoDto } from '@khela/api';
+import { type MemberInfoDto } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   clearSession,
   getToken,

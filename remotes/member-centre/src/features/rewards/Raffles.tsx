@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest, ApiError } from '@khela/api-client';
 import { RAFFLE_PATHS, type RaffleDto } from '@khela/api/promotions';
 import { ErrorState } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest, ApiError } from '@khela/api-client';
 import { RED_ENVELOPE_PATHS, type RedEnvelopeDto } from '@khela/api/promotions';
 import { ErrorState } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest, ApiError } from '@khela/api';
+import { apiRequest, ApiError } from '@khela/api-client';
 import { PROMOTION_PATHS, type RewardCentreDto } from '@khela/api/promotions';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';
