@@ -22,11 +22,15 @@ interface WebSubtleCrypto {
   ): Promise<WebCryptoKey>;
   generateKey(algorithm: { name: string; length: number }, extractable: boolean, usages: string[]): Promise<WebCryptoKey>;
   exportKey(format: 'raw', key: WebCryptoKey): Promise<ArrayBuffer>;
-  encrypt(algorithm: { name: string; iv?: WebBufferSource; additionalData?: WebBufferSource }, key: WebCryptoKey, data: WebBufferSource): Promise<ArrayBuffer>;
+  encrypt(
+    algorithm: { name: string; iv?: WebBufferSource; additionalData?: WebBufferSource },
+    key: WebCryptoKey,
+    data: WebBufferSource,
+  ): Promise<ArrayBuffer>;
   decrypt(algorithm: { name: string; iv?: WebBufferSource }, key: WebCryptoKey, data: WebBufferSource): Promise<ArrayBuffer>;
 }
 
-declare var crypto: {
+declare const crypto: {
   readonly subtle: WebSubtleCrypto;
   getRandomValues<T extends ArrayBufferView>(array: T): T;
 };

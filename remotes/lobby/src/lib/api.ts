@@ -1,4 +1,22 @@
-import { type DataRequest, type AnnouncementsResponse, type FavouriteIdsResponse, type FavouriteListResponse, type Game, type GameListRequest, type GameListResponse, type GameType, type HotListResponse, type LaunchDetail, type LaunchResponse, type LotteryMenusResponse, type OpenedNumbersResponse, type RankListResponse, type RecentListResponse, type VendorCardGroup, type VendorLanesResponse } from '@khela/api';
+import {
+  type DataRequest,
+  type AnnouncementsResponse,
+  type FavouriteIdsResponse,
+  type FavouriteListResponse,
+  type Game,
+  type GameListRequest,
+  type GameListResponse,
+  type GameType,
+  type HotListResponse,
+  type LaunchDetail,
+  type LaunchResponse,
+  type LotteryMenusResponse,
+  type OpenedNumbersResponse,
+  type RankListResponse,
+  type RecentListResponse,
+  type VendorCardGroup,
+  type VendorLanesResponse,
+} from '@khela/api';
 import { apiRequest } from '@khela/api-client';
 import { dataKey } from '@khela/api';
 import { takeInlined } from '@khela/api-client';

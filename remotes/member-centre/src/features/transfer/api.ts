@@ -1,4 +1,10 @@
-import { type ConsolidatedDto, type RecallDto, type TransferDirection, type TransferDto, type TransferRecordsDto } from '@khela/api';
+import {
+  type ConsolidatedDto,
+  type RecallDto,
+  type TransferDirection,
+  type TransferDto,
+  type TransferRecordsDto,
+} from '@khela/api';
 import { apiRequest } from '@khela/api-client';
 import { TRANSFER_PATHS } from '@khela/api/transfer';
 
