@@ -37,7 +37,11 @@ for (let i = 0; ; i++) {
   } catch {
     /* not yet */
   }
-  if (i > 200) throw new Error('server did not start');
+  // publishing eight builds and starting the server takes more than a minute on a busy machine
+  if (i > 1200 || server.exitCode !== null) {
+    server.kill('SIGTERM');
+    throw new Error('server did not start');
+  }
   await new Promise((r) => setTimeout(r, 250));
 }
 

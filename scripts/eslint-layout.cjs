@@ -4,8 +4,10 @@
 //   - the shell imports no remote's code (it loads remotes at run time);
 //   - a feature (src/features/<name>) imports no other feature of its package;
 //   - shared packages import neither the shell nor a remote;
+//   - the contract (@khela/api) imports no other workspace package and no browser library, and the session
+//     imports the contract but not the API client (which imports the session): no two packages form a cycle;
 //   - the server and the release tool import only the shared contract (never browser code: React, the
-//     UI kit, the session atoms, the API client) and browser code imports neither of them;
+//     UI kit, the session atoms, the API client @khela/api-client) and browser code imports neither of them;
 //   - no package is reached through its src folder (`@khela/api/src/x`): its exports say what it offers;
 //   - no relative import crosses from one package into another.
 // CommonJS, so that Jest loads it as it is (scripts/eslint-layout.test.ts).
@@ -38,16 +40,21 @@ function roomOfPackage(pkg) {
   return { kind: 'shared', name: pkg.slice('@khela/'.length) };
 }
 
-// What the server and the release tool may import of the shared packages: the contract. Everything of
-// @khela/api but its client half (the index re-exports the client, so it is out too).
-const API_CLIENT = new Set(['', 'client', 'cs-window', 'seal']);
+// What the server and the release tool may import of the shared packages: the contract. All of @khela/api
+// (its client is the package @khela/api-client, which is not listed here).
 const NODE_SIDE_SHARED = {
-  api: (sub) => !API_CLIENT.has(sub),
+  api: () => true,
   'games-math': () => true,
   validation: () => true,
   i18n: (sub) => sub === 'seo',
 };
 const BROWSER_ONLY_MODULES = /^(react|react-dom|react-router|react-router-dom|react-i18next|jotai|axios)(\/|$)/;
+// The workspace packages a shared package may not import (besides the shell and the remotes): the
+// contract none at all, the session not the client that is built on it.
+const SHARED_REFUSES = {
+  api: () => true,
+  session: (pkg) => pkg === 'api-client',
+};
 const NODE_SIDE = new Set(['server', 'deploy']);
 const BROWSER_SIDE = new Set(['shell', 'remote']);
 
@@ -79,6 +86,8 @@ function check(from, spec, fileAbs) {
       return `'${spec}' reaches into the package's src folder: import what its exports offer ('${pkg}/${rest.slice(1).join('/')}')`;
     to = roomOfPackage(pkg);
   } else if (BROWSER_ONLY_MODULES.test(spec)) {
+    if (from.kind === 'shared' && from.name === 'api')
+      return `the contract (@khela/api) imports '${spec}', browser code: the contract is what the server may import too`;
     if (NODE_SIDE.has(from.kind))
       return `the ${from.name} imports '${spec}', browser code: the server and the release tool import only the shared contract`;
     return null;
@@ -98,6 +107,10 @@ function check(from, spec, fileAbs) {
     return `the shell imports the remote '${to.name}': it loads remotes through module federation only`;
   if (from.kind === 'shared' && (to.kind === 'shell' || to.kind === 'remote'))
     return `the shared package '${from.name}' imports the ${to.kind === 'shell' ? 'shell' : `remote '${to.name}'`}`;
+  if (from.kind === 'shared' && to.kind === 'shared' && SHARED_REFUSES[from.name]?.(to.name))
+    return from.name === 'api'
+      ? `the contract (@khela/api) imports '${spec}': it imports no other package (the server imports all of it)`
+      : `the ${from.name} package imports '${spec}', which imports the ${from.name}: packages must not form a cycle`;
   if (NODE_SIDE.has(from.kind) && to.kind === 'shared') {
     const allowed = NODE_SIDE_SHARED[to.name];
     if (!allowed || !allowed(sub)) {

@@ -35,7 +35,7 @@ describe('khela/layout', () => {
       expect.stringContaining("the shell imports the remote 'lobby'"),
     ]);
     expect(
-      lint('remotes/lobby/src/x.ts', "import { Modal } from '@khela/ui';\nimport { apiRequest } from '@khela/api';"),
+      lint('remotes/lobby/src/x.ts', "import { Modal } from '@khela/ui';\nimport { apiRequest } from '@khela/api-client';"),
     ).toEqual([]);
   });
 
@@ -59,9 +59,8 @@ describe('khela/layout', () => {
       'jotai',
       '@khela/ui',
       '@khela/session',
-      '@khela/api',
-      '@khela/api/client',
-      '@khela/api/seal',
+      '@khela/api-client',
+      '@khela/api-client/seal',
       '@khela/i18n',
     ]) {
       expect(lint('server/src/domains/x.ts', `import * as m from '${spec}';`)).toEqual([expect.stringContaining('browser code')]);
@@ -71,8 +70,22 @@ describe('khela/layout', () => {
     expect(
       lint(
         'server/src/x.ts',
-        "import { toPoisha } from '@khela/api/money';\nimport { sealWith } from '@khela/api/seal-crypto';\nimport { slot } from '@khela/games-math';\nimport { seoTitle } from '@khela/i18n/seo';",
+        "import { MERCHANT } from '@khela/api';\nimport { toPoisha } from '@khela/api/money';\nimport { sealWith } from '@khela/api/seal-crypto';\nimport { slot } from '@khela/games-math';\nimport { seoTitle } from '@khela/i18n/seo';",
       ),
+    ).toEqual([]);
+  });
+
+  it('keeps the contract free of the browser and the session free of the client (no package cycle)', () => {
+    for (const spec of ['@khela/session', '@khela/api-client', '@khela/ui', '@khela/i18n', 'react', 'jotai']) {
+      expect(lint('shared/api/src/x.ts', `import * as m from '${spec}';`)).toEqual([expect.stringContaining('the contract')]);
+    }
+    expect(lint('shared/api/src/x.ts', "import type { Game } from './games';")).toEqual([]);
+    expect(lint('shared/session/src/x.ts', "import { apiRequest } from '@khela/api-client';")).toEqual([
+      expect.stringContaining('must not form a cycle'),
+    ]);
+    expect(lint('shared/session/src/x.ts', "import type { PermissionInfo } from '@khela/api';")).toEqual([]);
+    expect(
+      lint('shared/api-client/src/x.ts', "import { dataKey } from '@khela/api';\nimport { getToken } from '@khela/session';"),
     ).toEqual([]);
   });
 

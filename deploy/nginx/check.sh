@@ -6,7 +6,13 @@
 # port, 8091, for HTTPS with a self-signed certificate made for the check.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-releases=$(cd "${1:-$here/../../.releases}" && pwd)
+releases=${1:-$here/../../.releases}
+if [ ! -d "$releases" ]; then
+  echo "no releases folder at $releases: run npm start once (it publishes into .releases) or pass a folder" >&2
+  exit 2
+fi
+releases=$(cd "$releases" && pwd)
+command -v nginx >/dev/null || { echo "nginx is not installed (apt-get install -y nginx)" >&2; exit 2; }
 api=${2:-127.0.0.1:8080}
 port=${3:-8090}
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/khela-nginx-XXXXXX")

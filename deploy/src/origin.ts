@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/first-data';
+import { languageOf } from '@khela/api/contract';
 import { dataKey, type DataRequest } from '@khela/api/inlined';
 import { LANGUAGE_COOKIE } from '@khela/i18n/seo';
 import { renderPage, robotsTxt, type Preload } from './page';
@@ -34,7 +35,7 @@ const gz = promisify(gzip);
 /** The page's language: the visitor's choice (the shell mirrors hisLang into a cookie), else BN. */
 export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(cookieHeader ?? '');
-  return m?.[1]?.toUpperCase() === 'EN' ? 'EN' : 'BN';
+  return languageOf(m?.[1]);
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/lottery/v1/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];

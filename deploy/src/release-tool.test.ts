@@ -186,7 +186,7 @@ describe('gates before a promote', () => {
     expect(await ws.pointerBytes()).toBe(before);
   });
 
-  it.each([['react-dom'], ['react-router-dom'], ['jotai'], ['@khela/session'], ['i18next']])(
+  it.each([['react-dom'], ['react-router-dom'], ['jotai'], ['@khela/session'], ['@khela/api-client'], ['i18next']])(
     'refuses an unsatisfied %s singleton too',
     async (pkg) => {
       const ws = await setup();

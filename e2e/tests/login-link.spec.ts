@@ -39,4 +39,6 @@ test("a link for another member does not replace the tab's session", async ({ pa
   await expect(page).not.toHaveURL(/login=/);
   await expect(page.getByTestId('logout-button')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(mine);
+  // and the tab says why the link did nothing (in the page's language, BN by default)
+  await expect(page.getByTestId('public-dialog')).toContainText('লগইন লিংকটি ব্যবহার করা হয়নি');
 });

@@ -27,10 +27,13 @@ const SINGLETONS = {
   'react-i18next': 'react-i18next',
   '@khela/session': '@khela/session',
   '@khela/i18n': '@khela/i18n',
-  '@khela/api': '@khela/api',
+  // the browser's API client holds the page's configuration (language, merchant) and its inlined first
+  // data: one copy per page
+  '@khela/api-client': '@khela/api-client',
   // the validator locale is module state: one copy per page, loaded only by the forms that use it
   '@khela/validation': '@khela/validation',
-  // not @khela/games-math: pure functions and constants, no module state; the games remote bundles it
+  // not @khela/api (the contract) nor @khela/games-math: types, constants and pure functions, no module
+  // state; each build bundles what it uses of them (a shared module could not be tree-shaken)
 };
 
 /** The subsets of the router and of react-i18next the platform uses (see their .mjs files). */

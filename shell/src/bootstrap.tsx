@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, MERCHANT, takeInlined, type PermissionInfo } from '@khela/api';
+import { MERCHANT, type PermissionInfo } from '@khela/api';
+import { configureApi, takeInlined } from '@khela/api-client';
 import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
 import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';

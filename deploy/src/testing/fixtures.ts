@@ -18,7 +18,7 @@ export const SHELL_SHARED: Record<string, string> = {
   'react-i18next': '18.0.1',
   '@khela/session': '0.1.0',
   '@khela/i18n': '0.1.0',
-  '@khela/api': '0.1.0',
+  '@khela/api-client': '0.1.0',
 };
 
 const caret = (v: string) => (v.startsWith('0.') ? `^${v}` : `^${v.split('.')[0]}.0.0`);

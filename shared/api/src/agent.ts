@@ -1,9 +1,14 @@
 /** The agent centre's wire contract (issue 11): the team, its reports and the contracts. */
 import type { MinorString } from './money';
 
+/** Member types as the platform defines them: agents 1, 2, 41, 42; trial 4; anything else a player. */
 export const AGENT_TYPES = [1, 2, 41, 42] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
-export const isAgentType = (type: number): type is AgentType => (AGENT_TYPES as readonly number[]).includes(type);
+export const isAgentType = (type: number | null | undefined): type is AgentType =>
+  type != null && (AGENT_TYPES as readonly number[]).includes(type);
+/** A trial (free-play) member. */
+export const TRIAL_TYPE = 4;
+export const isTrialType = (type: number | null | undefined): boolean => type === TRIAL_TYPE;
 
 /** A top-level agent is level 1; unless the operator sets maxAgentLevel, the tree has 5 agent levels. */
 export const DEFAULT_MAX_AGENT_LEVEL = 5;

@@ -1,4 +1,7 @@
 /** The wire contract shared by the client and the server's answers. */
+
+/** The platform's merchant code (the Merchant header of every call, and session storage's merchant codes). */
+export const MERCHANT = 'KHELA';
 export interface Envelope<T> {
   success: boolean;
   message: string;
@@ -26,11 +29,13 @@ export interface CustomerServiceEntry {
   path: string;
 }
 
+/** An operator-configured field rule (/wps/system/setting/register; @khela/validation applies it). */
 export interface RegistrationFieldRule {
   field: string;
   enabled: boolean;
   required: boolean;
   patternId: string;
+  /** a regular expression, or '*' for anything */
   acceptedPattern: string;
   minLength: number;
   maxLength: number;
@@ -61,6 +66,18 @@ export interface MemberInfoDto {
   account: string;
   nickname: string;
   type: number;
+}
+
+/** The interface languages. */
+export type Lang = 'BN' | 'EN';
+
+/**
+ * The one reading of a requested language (the Language header, a `lang` or `language` query, the
+ * live channel's handshake, the language cookie): English when it says EN (EN, en, EN-GB), else
+ * Bengali, the default.
+ */
+export function languageOf(asked: unknown): Lang {
+  return typeof asked === 'string' && asked.trim().toUpperCase().startsWith('EN') ? 'EN' : 'BN';
 }
 
 /** Finds a whitelabel flag anywhere in the tree. */

@@ -57,6 +57,23 @@ export const CATEGORY_PAGES: Record<GameType, string> = {
   ELOTT: '/elott',
 };
 
+/** A category or list the storefront's menus and the home's sections lead to. */
+export type CategoryKey = GameType | 'HOT' | 'RECENT' | 'FAV' | 'LOBBY';
+
+/**
+ * The one map of category routes (the side menu, the home's sections and their "More"): each game
+ * type's page, the hot list, the account lists, and the lobby. The spec's home page has a "lobby"
+ * section apart from HOME whose games are the RNG vendors' (the game lobby with its vendor carousel,
+ * RNG's vendor tiles), so the lobby leads to /rng; HOME is / and is not a category.
+ */
+export const CATEGORY_ROUTES: Record<CategoryKey, string> = {
+  HOT: '/hot',
+  RECENT: '/recent',
+  FAV: '/favorite',
+  LOBBY: '/rng',
+  ...CATEGORY_PAGES,
+};
+
 /** GET /wps/relay/GCSGAME_gameList */
 export interface GameListRequest {
   clientType?: number;

@@ -1,7 +1,9 @@
-export * from './client';
+// The contract: what both sides of the wire agree on (types, constants, pure functions). No fetch, no
+// DOM, no session: the server and the release tool may import all of it. The browser's client (fetch,
+// the inlined first data as the page holds it, sealing with the server's key, the customer-service
+// window) is @khela/api-client.
 export * from './contract';
 export * from './cs-path';
-export * from './cs-window';
 // the release tool's lists (MOUNTED_MODULES, REQUIRED_SINGLETONS) stay out of the browser's copy:
 // a shared singleton cannot be tree-shaken, and only deploy/ reads them (from './src/remotes')
 export {

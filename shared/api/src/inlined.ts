@@ -8,6 +8,9 @@
  * visitor of that language are inlined (never anything that needs a token); an answer is found by
  * its key (language, path and sorted query), so a client that asks something else (another
  * language, a newer remote asking other parameters) simply calls the API.
+ *
+ * The contract half: the keys and the payload's shape, which the origin (deploy/src/origin.ts) writes
+ * and the client (@khela/api-client's inlined.ts) reads.
  */
 
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -38,50 +41,4 @@ export function dataKey(lang: string, path: string, query: Query | URLSearchPara
   entries.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   const search = new URLSearchParams(entries).toString();
   return `${lang.toUpperCase()} ${path}${search ? `?${search}` : ''}`;
-}
-
-let inlined: { lang: string; answers: Map<string, unknown> } | null | undefined;
-
-function readInlined(): { lang: string; answers: Map<string, unknown> } | null {
-  if (inlined !== undefined) return inlined;
-  inlined = null;
-  try {
-    // globalThis rather than document: the server compiles this file without the DOM library
-    const doc = (globalThis as { document?: { getElementById(id: string): { textContent: string | null } | null } }).document;
-    const text = doc?.getElementById(INLINED_DATA_ID)?.textContent;
-    if (text) {
-      const data = JSON.parse(text) as InlinedData;
-      inlined = { lang: data.lang, answers: new Map(Object.entries(data.answers ?? {})) };
-    }
-  } catch {
-    /* a broken payload: every request goes to the API */
-  }
-  return inlined;
-}
-
-const fresh = () => typeof performance === 'undefined' || performance.now() < INLINED_DATA_TTL_MS;
-
-/**
- * The inlined answer (envelope) to a GET, taken once: a later request for the same thing (a retry,
- * a revisit of the page) asks the API.
- */
-export function takeInlinedEnvelope(key: string): { success: boolean; value: unknown } | undefined {
-  const data = readInlined();
-  if (!data || !data.answers.has(key)) return undefined;
-  const envelope = data.answers.get(key) as { success: boolean; value: unknown };
-  data.answers.delete(key);
-  return fresh() && envelope && envelope.success ? envelope : undefined;
-}
-
-/** The inlined value of a request, taken once (for a component's first render); undefined when none. */
-export function takeInlined<T>(request: DataRequest, lang: string): T | undefined {
-  return takeInlinedEnvelope(dataKey(lang, request.path, request.query))?.value as T | undefined;
-}
-
-/** The language the origin rendered the page in (its inlined data's), when it did. */
-export const inlinedLanguage = (): string | undefined => readInlined()?.lang;
-
-/** Tests: forget what was read from the page. */
-export function resetInlinedForTests(): void {
-  inlined = undefined;
 }

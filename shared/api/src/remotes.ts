@@ -26,7 +26,16 @@ export type MountedModule<R extends RemoteName> = (typeof MOUNTED_MODULES)[R][nu
  * shell in use does not satisfy is refused at promote (other shared singletons the shell provides
  * are checked too; these must also be provided).
  */
-export const REQUIRED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'jotai', '@khela/session', 'i18next'] as const;
+export const REQUIRED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'jotai',
+  '@khela/session',
+  // module state: the page's configuration (the Language header) and its inlined first data
+  '@khela/api-client',
+  'i18next',
+] as const;
 
 /** A version tried by a share of browsers before it is promoted to all. */
 export interface CanaryEntry {

@@ -1,19 +1,13 @@
 import { atom, createStore } from 'jotai';
+import type { MemberInfoDto, PermissionInfo } from '@khela/api';
 import { isAgentType, isTrialType } from './roles';
-
-export interface MemberInfo {
-  id: number | string;
-  account: string;
-  nickname: string;
-  type: number;
-}
 
 export interface LoginState {
   isLogin: boolean;
   isAgent: boolean;
   isTrial: boolean;
   userInfo: { userName: string } | null;
-  member: MemberInfo | null;
+  member: MemberInfoDto | null;
   firstTimeLogin: boolean;
 }
 
@@ -26,7 +20,7 @@ export const GUEST: LoginState = {
   firstTimeLogin: false,
 };
 
-export function loginStateFor(member: MemberInfo, firstTimeLogin = false): LoginState {
+export function loginStateFor(member: MemberInfoDto, firstTimeLogin = false): LoginState {
   return {
     isLogin: true,
     isAgent: isAgentType(member.type),
@@ -74,7 +68,7 @@ export const sessionStore = createStore();
 export const pageLoaderAtom = atom(false);
 
 /** The server's permission info (flags, customer service, field rules), loaded once at start. */
-export const permissionAtom = atom<import('@khela/api').PermissionInfo | null>(null);
+export const permissionAtom = atom<PermissionInfo | null>(null);
 
 /**
  * Play is paused (responsible gambling: a reality check waits for the member's answer). The game

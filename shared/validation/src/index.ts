@@ -1,6 +1,7 @@
 // The platform's validation rules, one copy for the browser and the server (valibot). Messages are
 // BN and EN; which one a check produces is the validator locale: valibot's global `lang`, set from
 // the page's i18next language (bindI18n) or passed per call on the server (the Language header).
+import { languageOf, type RegistrationFieldRule as FieldRule } from '@khela/api/contract';
 import * as v from 'valibot';
 import { bn } from './locales/bn';
 import { en, type ValidationMessages } from './locales/en';
@@ -12,12 +13,7 @@ export const validationMessages: Record<ValidatorLang, ValidationMessages> = { b
 type Params = Record<string, string | number>;
 type Translate = (lang: ValidatorLang, key: string, params?: Params) => string;
 
-export const toValidatorLang = (lang: string | undefined | null): ValidatorLang =>
-  String(lang ?? '')
-    .toLowerCase()
-    .startsWith('en')
-    ? 'en'
-    : 'bn';
+export const toValidatorLang = (lang: string | undefined | null): ValidatorLang => (languageOf(lang) === 'EN' ? 'en' : 'bn');
 
 function lookup(lang: ValidatorLang, key: string): string | undefined {
   let node: unknown = validationMessages[lang];
@@ -67,16 +63,8 @@ export const message =
 // ---------------------------------------------------------------------------------------------
 // Operator-configured field rules (/wps/system/setting/register)
 
-export interface FieldRule {
-  field: string;
-  enabled: boolean;
-  required: boolean;
-  patternId: string;
-  /** a regular expression, or '*' for anything */
-  acceptedPattern: string;
-  minLength: number;
-  maxLength: number;
-}
+/** The contract's field rule (one definition, @khela/api's RegistrationFieldRule). */
+export type { RegistrationFieldRule as FieldRule } from '@khela/api/contract';
 
 const INVALID = Symbol('invalid pattern');
 const compiled = new Map<string, RegExp | null | typeof INVALID>();

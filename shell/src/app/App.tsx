@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Provider, useSetAtom, useStore } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
-import { apiRequest, type PermissionInfo } from '@khela/api';
+import { type PermissionInfo } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { permissionAtom, sessionStore } from '@khela/session';
 import { StatusGate } from '../features/status-gate/StatusGate';
 import { useSessionBootstrap } from '../features/session-bootstrap/useSessionBootstrap';

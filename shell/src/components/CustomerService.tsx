@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { permissionAtom } from '@khela/session';
-import { openCustomerService, type CustomerServiceEntry } from '@khela/api';
+import { type CustomerServiceEntry } from '@khela/api';
+import { openCustomerService } from '@khela/api-client';
 
 export { openCustomerService };
 

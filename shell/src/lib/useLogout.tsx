@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { clearSession, GUEST, loginStateAtom, pageLoaderAtom } from '@khela/session';
 import { ConfirmDialog } from '@khela/ui';
 

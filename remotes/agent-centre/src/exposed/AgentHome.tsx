@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { clearSession, GUEST, loginStateAtom } from '@khela/session';
 import { ConfirmDialog, Loading } from '@khela/ui';
 import { NS } from '../i18n';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, isFlagEnabled } from '@khela/api';
+import { isFlagEnabled } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   LOGIN_ERRORS,
   type LoginRefusal,
@@ -10,7 +11,7 @@ import {
   type LoginVerificationChallenge,
   type SmsSent,
 } from '@khela/api/auth';
-import { sealedRequest } from '@khela/api/seal';
+import { sealedRequest } from '@khela/api-client/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
 import { formSchema, validate } from '@khela/validation';
 import { errorsOf } from './forms/errors';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { type LoginValue, type LoginVerificationChallenge, type SmsSent } from '@khela/api/auth';
 import { formSchema, validate } from '@khela/validation';
 import { Field } from './forms/Field';

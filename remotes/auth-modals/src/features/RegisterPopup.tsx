@@ -2,9 +2,10 @@ import { Fragment, useCallback, useEffect, useMemo, useState, type FormEvent } f
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, ApiError, isFlagEnabled } from '@khela/api';
+import { isFlagEnabled } from '@khela/api';
+import { apiRequest, ApiError } from '@khela/api-client';
 import { REGISTER_ERRORS, type AffiliateCheck, type LoginValue, type RegistrationUser, type SmsSent } from '@khela/api/auth';
-import { sealedRequest } from '@khela/api/seal';
+import { sealedRequest } from '@khela/api-client/seal';
 import { modalAtom, permissionAtom } from '@khela/session';
 import { registrationSchema, validate, type FieldErrors } from '@khela/validation';
 import { Modal } from '@khela/ui';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, ApiError, isFlagEnabled } from '@khela/api';
+import { isFlagEnabled } from '@khela/api';
+import { apiRequest, ApiError } from '@khela/api-client';
 import type { LoginValue, SocialProvider, SocialStartValue } from '@khela/api/auth';
 import { permissionAtom } from '@khela/session';
 import { Loading } from '@khela/ui';

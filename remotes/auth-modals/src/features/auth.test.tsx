@@ -2,17 +2,18 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest, type PermissionInfo } from '@khela/api';
+import { type PermissionInfo } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import { type LoginValue } from '@khela/api/auth';
-import { sealedRequest } from '@khela/api/seal';
+import { sealedRequest } from '@khela/api-client/seal';
 import { loginStateAtom, modalAtom, permissionAtom } from '@khela/session';
 import '../i18n';
 import { LoginForm } from './LoginPopup';
 import { DepositLimitPrompt, RegisterPopup } from './RegisterPopup';
 import { ChangePasswordPopup } from './PasswordPopups';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
-jest.mock('@khela/api/seal', () => ({ ...jest.requireActual('@khela/api/seal'), sealedRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client/seal', () => ({ ...jest.requireActual('@khela/api-client/seal'), sealedRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 const sealed = sealedRequest as jest.MockedFunction<typeof sealedRequest>;
 

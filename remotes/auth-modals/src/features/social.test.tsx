@@ -2,13 +2,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider, createStore } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest, type PermissionInfo } from '@khela/api';
+import { type PermissionInfo } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import type { LoginValue } from '@khela/api/auth';
 import { loginStateAtom, modalAtom, permissionAtom } from '@khela/session';
 import '../i18n';
 import { leavePage, returnPath, SocialButtons, SocialReturn } from './SocialLogin';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const permission = (social: boolean) =>

@@ -1,4 +1,5 @@
-import { ApiError, NETWORK_ERROR, type Envelope, type GameType, type MinorString } from '@khela/api';
+import { type Envelope, type GameType, type MinorString } from '@khela/api';
+import { ApiError, NETWORK_ERROR } from '@khela/api-client';
 
 /**
  * The studio API (docs/studio-api.md): the game page's only server. Every call carries the launch's

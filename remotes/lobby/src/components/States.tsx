@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { ErrorState } from '@khela/ui';
 import { NS } from '../i18n';
 

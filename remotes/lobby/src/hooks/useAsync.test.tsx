@@ -1,6 +1,7 @@
 import { Suspense, use } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { configureApi, INLINED_DATA_ID, dataKey, resetInlinedForTests } from '@khela/api';
+import { INLINED_DATA_ID, dataKey } from '@khela/api';
+import { configureApi, resetInlinedForTests } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { firstData, settleFirstData } from '../lib/api';
 import { useAsync } from './useAsync';

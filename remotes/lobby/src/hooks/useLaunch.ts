@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { atom, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, type Game } from '@khela/api';
+import { type Game } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { launchGame, type LaunchTarget } from '../lib/api';
 import { lotteryPath } from '../lib/categories';
 import { toastAtom } from './toast';

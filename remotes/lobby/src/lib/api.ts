@@ -1,5 +1,4 @@
 import {
-  apiRequest,
   type DataRequest,
   type AnnouncementsResponse,
   type FavouriteIdsResponse,
@@ -18,7 +17,9 @@ import {
   type VendorCardGroup,
   type VendorLanesResponse,
 } from '@khela/api';
-import { dataKey, takeInlined } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
+import { dataKey } from '@khela/api';
+import { takeInlined } from '@khela/api-client';
 import type { LotteryBetType as MathBetType } from '@khela/games-math';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { readSession, SESSION_KEYS, writeSession } from '@khela/session';

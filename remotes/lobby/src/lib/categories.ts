@@ -1,16 +1,17 @@
-import { CATEGORY_PAGES, type GameType, type ListGameType, type VendorCardGroup, type VendorItem } from '@khela/api';
+import {
+  CATEGORY_ROUTES,
+  type CategoryKey,
+  type GameType,
+  type ListGameType,
+  type VendorCardGroup,
+  type VendorItem,
+} from '@khela/api';
 
-/** The storefront page of each category ("More" leads there). */
-export const CATEGORY_ROUTE: Record<GameType | 'HOT' | 'RECENT' | 'FAV' | 'LOBBY', string> = {
-  HOT: '/hot',
-  RECENT: '/recent',
-  FAV: '/favorite',
-  LOBBY: '/rng',
-  ...CATEGORY_PAGES,
-};
+/** The storefront page of each category ("More" leads there): the contract's one map. */
+export const CATEGORY_ROUTE = CATEGORY_ROUTES;
 
 /** "More" leads to /{type}; with the New switch on, to /{type}?gameCategory=NEW. */
-export function moreLink(type: keyof typeof CATEGORY_ROUTE, showNew: boolean): string {
+export function moreLink(type: CategoryKey, showNew: boolean): string {
   const route = CATEGORY_ROUTE[type];
   return showNew ? `${route}${route.includes('?') ? '&' : '?'}gameCategory=NEW` : route;
 }

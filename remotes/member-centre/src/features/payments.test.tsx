@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import type { DepositChannelDto, WithdrawInfoDto } from '@khela/api/payments';
 import '../i18n';
 import DepositPage, { readAmount } from './deposit/DepositPage';
 import WithdrawPage from './withdraw/WithdrawPage';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const ROCKET: DepositChannelDto = {

@@ -2,7 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest, type PermissionInfo } from '@khela/api';
+import { type PermissionInfo } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import {
   balanceAtom,
   emitLiveEvent,
@@ -15,7 +16,7 @@ import {
 import MemberCentre from '../exposed/MemberCentre';
 import { MEMBER_PAGES, MENU_GROUPS } from '../pages';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const summary = { account: 'rahim01', nickname: 'Rahim', hasVip: true, vipRankLevel: 2, vipLabelName: 'Gold' };

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, formatTaka } from '@khela/api';
+import { formatTaka } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
 import { balanceAtom, loginStateAtom } from '@khela/session';
 import { useLoad } from '../common/payments/ui';

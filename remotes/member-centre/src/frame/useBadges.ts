@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type UnreadCountDto } from '@khela/api/member-centre';
 import { onLiveEvent, publicStateAtom } from '@khela/session';
 

@@ -1,15 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest } from '@khela/api';
-import { sealedRequest } from '@khela/api/seal';
+import { ApiError, apiRequest } from '@khela/api-client';
+import { sealedRequest } from '@khela/api-client/seal';
 import { PROMOTION_PATHS as P } from '@khela/api/promotions';
 import { loginStateAtom, loginStateFor, modalAtom } from '@khela/session';
 import '../i18n';
 import PointMall from './PointMall';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
-jest.mock('@khela/api/seal', () => ({ sealedRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client/seal', () => ({ sealedRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 const sealed = sealedRequest as jest.MockedFunction<typeof sealedRequest>;
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ApiError, formatTaka } from '@khela/api';
+import { formatTaka } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import type { PointRewardDto } from '@khela/api/promotions';
 import { loginStateAtom, openModalAtom } from '@khela/session';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';

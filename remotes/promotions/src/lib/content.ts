@@ -1,4 +1,5 @@
-import { apiRequest, type Announcement, type AnnouncementsResponse } from '@khela/api';
+import { type Announcement, type AnnouncementsResponse } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import type { HelpCentreValue } from '@khela/api/content';
 

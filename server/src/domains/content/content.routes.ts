@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Announcement, AnnouncementsResponse, Banner } from '@khela/api/games';
 import type { Queryable } from '../../db/db';
 import { ok, replies } from '../../http/envelope';
+import { requestLang } from '../../http/lang';
 import { sanitizeRichText } from './sanitize';
 
 const tags = ['content'];
@@ -148,10 +149,7 @@ export const contentRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }> =
     },
     async (request) => {
       const { types, execution, groupName } = request.query;
-      const raw = (
-        request.query.language ?? (typeof request.headers.language === 'string' ? request.headers.language : '')
-      ).toUpperCase();
-      const lang = raw === 'EN' ? 'EN' : 'BN';
+      const lang = requestLang(request);
       const key = `${types}|${execution}|${groupName}|${lang}`;
       let entry = cache.get(key);
       if (!entry || Date.now() - entry.at > 5000) {

@@ -5,6 +5,7 @@ import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import { LIVE_PATH, type LiveEventMap, type LiveEventName, type LiveLogoutReason, type LiveRefusal } from '@khela/api/live';
 import { findSessionMember, hashToken, tokenFrom } from '../../http/auth';
 import { OPS_LIVE_NAMESPACE, type OpsChatEvent } from '@khela/api/chat';
+import { languageOf } from '@khela/api/contract';
 import { inNetworks, sameKey } from '../../http/ops-auth';
 import { installBalancePush } from './live.balance';
 
@@ -99,10 +100,7 @@ function refusal(code: LiveRefusal, message: string): Error {
   return err;
 }
 
-const langOf = (v: unknown, fallback: string): 'BN' | 'EN' => {
-  const raw = (typeof v === 'string' ? v : fallback).toUpperCase();
-  return raw === 'EN' ? 'EN' : 'BN';
-};
+const langOf = (v: unknown, fallback: string): 'BN' | 'EN' => languageOf(typeof v === 'string' ? v : fallback);
 
 /**
  * Attaches the socket server to `app.server` and decorates `app.live`. Call before `listen()`;

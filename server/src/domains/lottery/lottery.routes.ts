@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LOTTERY_BET_TYPES, PRIZE_MODES, potentialWin, topOdds } from '@khela/games-math';
+import { TRIAL_TYPE } from '@khela/api/agent';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { placedBet, type LotteryBetRow, type LotteryService } from './lottery.service';
 
 const tags = ['lottery'];
-/** A free-trial account (member type 4) plays no real money. */
-const TRIAL_TYPE = 4;
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const money = { type: 'string', pattern: '^\\d{1,18}$', description: 'poisha' };

@@ -96,6 +96,7 @@ export const en = {
   dialogs: {
     notLoggedIn: 'You are not logged in, please log in.',
     needRealAccount: 'A real account is needed for this. Please register.',
+    loginLinkUnused: 'The login link was not used: you are already signed in. Log out first to sign in with it.',
   },
   errors: {
     NETWORK_ERROR: 'Network link abnormal, please try again.',

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, type VendorItem, type VendorLanesResponse } from '@khela/api';
+import { type VendorItem, type VendorLanesResponse } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { afterLoad } from '../../lib/afterLoad';
 

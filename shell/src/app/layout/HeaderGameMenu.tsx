@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, takeInlined, type GameMenuEntry, type GameMenusResponse } from '@khela/api';
+import { type GameMenuEntry, type GameMenusResponse } from '@khela/api';
+import { apiRequest, takeInlined } from '@khela/api-client';
 
 /** A category's drop-down turns into the large menu above this many vendors (spec 9). */
 export const LARGE_MENU_VENDORS = 10;

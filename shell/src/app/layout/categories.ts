@@ -1,15 +1,6 @@
-/** Side-menu categories after HOME and HOT, in the spec's configured order. */
-export const SIDE_MENU_CATEGORIES: { key: string; to: string }[] = [
-  { key: 'RECENT', to: '/recent' },
-  { key: 'HOT', to: '/hot' },
-  { key: 'LOBBY', to: '/' },
-  { key: 'FAV', to: '/favorite' },
-  { key: 'RNG', to: '/rng' },
-  { key: 'LIVE', to: '/live' },
-  { key: 'FISH', to: '/fish' },
-  { key: 'SPORTS', to: '/sports' },
-  { key: 'ESPORTS', to: '/esports' },
-  { key: 'PVP', to: '/pvp' },
-  { key: 'COCKFIGHT', to: '/sports?category=COCKFIGHT' },
-  { key: 'LOTT', to: '/lott' },
-];
+import { CATEGORY_ROUTES, type CategoryKey } from '@khela/api';
+
+/** Side-menu categories after HOME and HOT, in the spec's configured order; their routes are the contract's. */
+export const SIDE_MENU_CATEGORIES: { key: CategoryKey; to: string }[] = (
+  ['RECENT', 'HOT', 'LOBBY', 'FAV', 'RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPORTS', 'PVP', 'COCKFIGHT', 'LOTT'] as const
+).map((key) => ({ key, to: CATEGORY_ROUTES[key] }));

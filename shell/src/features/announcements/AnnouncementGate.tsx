@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import type { Announcement, AnnouncementsResponse } from '@khela/api/games';
 import { loginStateAtom, modalAtom, onLiveEvent, readSession, sessionPhaseAtom, writeSession } from '@khela/session';
 import { afterLoad } from '../../lib/afterLoad';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { i18n, storeLanguage, type Language } from '@khela/i18n';
 
 /**

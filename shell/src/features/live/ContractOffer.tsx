@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest, formatTaka } from '@khela/api';
+import { formatTaka } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import {
   AGENT_PATHS,
   CONTRACT_CALLS,

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { apiRequest, type WalletBalanceDto } from '@khela/api';
+import { type WalletBalanceDto } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { balanceAtom, getToken, liveActions, sessionStore } from '@khela/session';
 
 /** A balance read in progress (the header's refresh spins meanwhile). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto, type UnreadCountDto } from '@khela/api/member-centre';
 import { PROMOTION_PATHS, type PromotionListDto } from '@khela/api/promotions';
 import { currentLanguage } from '@khela/i18n';

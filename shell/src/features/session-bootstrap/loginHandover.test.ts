@@ -1,4 +1,4 @@
-import { clearSession, getToken, setToken } from '@khela/session';
+import { clearSession, getToken, modalAtom, sessionStore, setToken } from '@khela/session';
 import { handOverSession, takeLoginCodeFromUrl, takeSocialReturn } from './useSessionBootstrap';
 
 const CODE = 'c'.repeat(43);
@@ -45,13 +45,24 @@ describe('handOverSession', () => {
     expect(JSON.parse(init.body)).toEqual({ code: CODE });
   });
 
-  it('keeps the session a tab already has: a link never replaces who is signed in', async () => {
+  it('keeps the session a tab already has: a link never replaces who is signed in, and the tab says so', async () => {
+    sessionStore.set(modalAtom, null);
     setToken('my-own-session');
     window.history.replaceState(null, '', `/?login=${CODE}`);
     expect(await handOverSession()).toBe('kept');
     expect(getToken()).toBe('my-own-session');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.location.search).toBe('');
+    expect(sessionStore.get(modalAtom)).toEqual({ key: 'publicModal', props: { messageKey: 'dialogs.loginLinkUnused' } });
+  });
+
+  it('says nothing when a guest signs in with the link, or when there is no link', async () => {
+    sessionStore.set(modalAtom, null);
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('signed-in');
+    window.history.replaceState(null, '', '/');
+    expect(await handOverSession()).toBe('none');
+    expect(sessionStore.get(modalAtom)).toBeNull();
   });
 
   it('a refused code leaves a guest', async () => {

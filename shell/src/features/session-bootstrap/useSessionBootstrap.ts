@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { apiRequest, type MemberInfoDto } from '@khela/api';
+import { type MemberInfoDto } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   clearSession,
   getToken,
   GUEST,
   loginStateAtom,
   loginStateFor,
+  modalAtom,
   sessionPhaseAtom,
+  sessionStore,
   setToken,
   writeSession,
   SESSION_KEYS,
@@ -39,12 +42,16 @@ export function takeLoginCodeFromUrl(): string | null {
 /**
  * A link's one-time login code, exchanged by the server for the session it was issued for: once, within
  * a minute. A tab that already has a session keeps it and the code is not used (a link never replaces
- * who is signed in here; the visitor can log out and open the link again). A refused code leaves a guest.
+ * who is signed in here; the visitor can log out and open the link again), and the shell's notice says
+ * so. A refused code leaves a guest.
  */
 export async function handOverSession(): Promise<'none' | 'kept' | 'signed-in' | 'refused'> {
   const code = takeLoginCodeFromUrl();
   if (!code) return 'none';
-  if (getToken()) return 'kept';
+  if (getToken()) {
+    sessionStore.set(modalAtom, { key: 'publicModal', props: { messageKey: 'dialogs.loginLinkUnused' } });
+    return 'kept';
+  }
   try {
     const { token } = await apiRequest<{ token: string }>('/wps/session/handover', { method: 'POST', body: { code } });
     setToken(token);

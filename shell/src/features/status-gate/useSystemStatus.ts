@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest, takeInlined, type SystemStatus } from '@khela/api';
+import { type SystemStatus } from '@khela/api';
+import { apiRequest, takeInlined } from '@khela/api-client';
 import { currentLanguage } from '@khela/i18n';
 
 type State = { phase: 'loading' } | { phase: 'ready'; status: SystemStatus } | { phase: 'error'; errorCode: string };

@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   AGENT_PATHS,
   type AgentLedgerDto,

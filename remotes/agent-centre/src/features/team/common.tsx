@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '@khela/i18n';
-import { ApiError, formatTaka } from '@khela/api';
+import { formatTaka } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { RECORD_RANGES, RECORDS_TIME_ZONE, dhakaDay, type RecordRange } from '@khela/api/records';
 import { EmptyState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import type { ContractDto, SettlementsDto, TeamOverviewDto } from '@khela/api/agent';
 import * as api from './api';
 import { OverviewPage } from './reports';

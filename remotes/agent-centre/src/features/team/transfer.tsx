@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, apiRequest, parseTaka } from '@khela/api';
+import { parseTaka } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import { AGENT_TRANSFER_PATH, type AgentTransferDto } from '@khela/api/agent';
 import { useAgentText } from './common';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { CAPTCHA_ID_HEADER, CAPTCHA_REFRESH_MS } from '@khela/api/auth';
 import { NS } from '../../i18n';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '@khela/api';
+import type { ApiError } from '@khela/api-client';
 import { NS } from '../../i18n';
 
 /** A refusal, translated by its errorCode (the auth texts first, then the common ones). */

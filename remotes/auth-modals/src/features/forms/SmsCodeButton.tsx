@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NETWORK_ERROR } from '@khela/api';
+import { ApiError, NETWORK_ERROR } from '@khela/api-client';
 import { SMS_DEFAULT_EXPIRED_MINUTES, SMS_THROTTLE_MS, type SmsSent } from '@khela/api/auth';
 import { Modal } from '@khela/ui';
 import { NS } from '../../i18n';

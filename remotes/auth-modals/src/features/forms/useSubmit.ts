@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { ApiError, NETWORK_ERROR } from '@khela/api';
+import { ApiError, NETWORK_ERROR } from '@khela/api-client';
 import { pageLoaderAtom } from '@khela/session';
 
 /**

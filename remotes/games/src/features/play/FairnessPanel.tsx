@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { NS } from '../../i18n';
 import { formatNumber, useLang } from '../../lib/format';
 import { isClientSeed, randomClientSeed } from '../../lib/seeds';

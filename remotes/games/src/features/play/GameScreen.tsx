@@ -3,15 +3,8 @@ import { useAtomValue } from 'jotai';
 import { playPausedAtom } from '@khela/session';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  CATEGORY_PAGES,
-  apiRequest,
-  fromMinor,
-  type GameType,
-  type LaunchResponse,
-  type MinorString,
-} from '@khela/api';
+import { CATEGORY_PAGES, fromMinor, type GameType, type LaunchResponse, type MinorString } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import { ErrorState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';
 import { money, useLang } from '../../lib/format';

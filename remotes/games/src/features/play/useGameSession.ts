@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, type MinorString } from '@khela/api';
+import { type MinorString } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { studioApi, TOKEN_ERRORS, type Fairness, type Revealed, type Round, type StudioSession } from '../../lib/studio-api';
 
 export type LoadState =

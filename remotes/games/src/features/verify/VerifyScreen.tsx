@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fromMinor, takaString } from '@khela/api';
+import { fromMinor, takaString } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { ErrorState, Loading } from '@khela/ui';
 import { ENGINE_IDS, ENGINES, type EngineId } from '@khela/games-math';
 import { NS } from '../../i18n';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { emitLiveEvent } from '@khela/session';
 import '../../i18n';
 import * as api from '../../lib/api';

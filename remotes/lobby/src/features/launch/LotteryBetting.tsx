@@ -12,7 +12,8 @@ import {
 } from '@khela/games-math';
 import { EmptyState, Loading } from '@khela/ui';
 import { onLiveEvent } from '@khela/session';
-import { ApiError, type LotteryDrawEvent } from '@khela/api';
+import type { LotteryDrawEvent } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { PLAY_NAMESPACES } from '../../play-i18n';
 import {
   fetchLotteryBets,

@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { ROOM_PATHS, type PvpRoom, type RoomListResponse } from '@khela/api/rooms';
 import type { Lang } from '../../lib/api';
 

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '@khela/i18n';
-import { ApiError, formatTaka, type MinorString } from '@khela/api';
+import { formatTaka, type MinorString } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { NS } from '../../i18n';
 import { payBn, payEn } from './locales';
 import './payments.css';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import '../../i18n';
 import '../../features/rewards/RewardCenterPage';
 import { ClaimFeedback, useClaim } from './claim';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { ErrorState } from '@khela/ui';
 import { NS } from '../../i18n';
 import { useErrorText } from '../payments/ui';

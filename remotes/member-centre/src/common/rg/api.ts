@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   RG_PATHS,
   type RgExclusionDto,

@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { PAYMENTS_PATHS, type DepositChannelDto, type DepositOrderDto } from '@khela/api/payments';
 
 export const fetchChannels = (signal?: AbortSignal) => apiRequest<DepositChannelDto[]>(PAYMENTS_PATHS.channels, { signal });

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import '../../i18n';
 import { FeedbackForm } from './FeedbackForm';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const put = jest.fn();
 jest.mock('axios', () => ({ __esModule: true, default: { put: (...a: unknown[]) => put(...a), isCancel: () => false } }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;

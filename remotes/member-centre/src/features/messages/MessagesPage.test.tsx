@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import type { InboxDto, MessageDto } from '@khela/api/member-centre';
 import { emitLiveEvent } from '@khela/session';
 import '../../i18n';
 import MessagesPage from './MessagesPage';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 beforeAll(() => initI18n('EN'));

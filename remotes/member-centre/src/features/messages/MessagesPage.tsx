@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { MESSAGE_PATHS, type InboxDto, type MessageChangeDto, type MessageDto } from '@khela/api/member-centre';
 import { onLiveEvent } from '@khela/session';
 import { ConfirmDialog, EmptyState, ErrorState, Loading } from '@khela/ui';

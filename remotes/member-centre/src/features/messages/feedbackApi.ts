@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, NETWORK_ERROR } from '@khela/api';
+import { ApiError, apiRequest, NETWORK_ERROR } from '@khela/api-client';
 import { FEEDBACK_PATH, type FeedbackConfigDto } from '@khela/api/member-centre';
 import { currentLanguage } from '@khela/i18n';
 import { getToken } from '@khela/session';

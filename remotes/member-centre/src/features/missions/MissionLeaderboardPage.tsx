@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { MISSION_PATHS, type LeaderboardDto, type MissionDto } from '@khela/api/promotions';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { REBATE_PATH, type RebateDto } from '@khela/api/member-centre';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useErrorText, useLoad, useMoney } from '../../common/payments/ui';

@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { RECORDS_PATHS, type BetRecordsDto, type MovementsDto, type ProfitDto, type RecordFiltersDto } from '@khela/api/records';
 
 type Query = Record<string, string | number | undefined>;

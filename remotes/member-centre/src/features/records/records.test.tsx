@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import type { BetRecordsDto, MovementsDto, ProfitDto } from '@khela/api/records';
 import * as api from './api';
 import BetsPage from './BetsPage';

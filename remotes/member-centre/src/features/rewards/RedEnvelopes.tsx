@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { RED_ENVELOPE_PATHS, type RedEnvelopeDto } from '@khela/api/promotions';
 import { ErrorState } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';

@@ -1,5 +1,5 @@
 import { addNamespace } from '@khela/i18n';
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { PROMOTION_PATHS, type RewardCentreDto } from '@khela/api/promotions';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useLoad, useMoney } from '../../common/payments/ui';

@@ -2,13 +2,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import type { DeviceDto, ProfileDto } from '@khela/api/member-centre';
 import { modalAtom, sessionStore } from '@khela/session';
 import '../../i18n';
 import SecurityCenterPage from './SecurityCenterPage';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const profile: ProfileDto = {

@@ -1,4 +1,4 @@
-import { apiRequest } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import {
   ACCOUNT_SECURITY_PATHS,
   AUTHENTICATOR_PATHS,

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, type ConsolidatedDto, type FundsWalletDto, type TransferDto } from '@khela/api';
+import { type ConsolidatedDto, type FundsWalletDto, type TransferDto } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { balanceAtom, emitLiveEvent, sessionStore } from '@khela/session';
 import * as api from './api';
 import TransferPage from './TransferPage';

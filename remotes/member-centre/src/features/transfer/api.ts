@@ -1,11 +1,11 @@
 import {
-  apiRequest,
   type ConsolidatedDto,
   type RecallDto,
   type TransferDirection,
   type TransferDto,
   type TransferRecordsDto,
 } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { TRANSFER_PATHS } from '@khela/api/transfer';
 
 export const fetchFunds = (signal?: AbortSignal) => apiRequest<ConsolidatedDto>(TRANSFER_PATHS.consolidated, { signal });

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { initI18n, i18n } from '@khela/i18n';
-import * as client from '@khela/api';
+import * as client from '@khela/api-client';
 import TransferUplinePage from './TransferUplinePage';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const apiRequest = client.apiRequest as jest.Mock;
 
 beforeAll(() => initI18n('EN'));

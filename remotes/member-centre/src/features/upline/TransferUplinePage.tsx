@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { addNamespace } from '@khela/i18n';
-import { ApiError, apiRequest, parseTaka } from '@khela/api';
+import { parseTaka } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import { AGENT_TRANSFER_PATH, type AgentTransferDto } from '@khela/api/agent';
 import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { useErrorText, useLoad, useMoney } from '../../common/payments/ui';

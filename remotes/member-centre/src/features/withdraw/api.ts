@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR, apiRequest } from '@khela/api';
+import { ApiError, NETWORK_ERROR, apiRequest } from '@khela/api-client';
 import {
   PAYMENTS_PATHS,
   type PaymentMethod,

@@ -1,5 +1,5 @@
-import { apiRequest } from '@khela/api';
-import { sealedRequest } from '@khela/api/seal';
+import { apiRequest } from '@khela/api-client';
+import { sealedRequest } from '@khela/api-client/seal';
 import {
   PROMOTION_PATHS as P,
   type ConvertResultDto,

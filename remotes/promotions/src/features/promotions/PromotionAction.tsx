@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import type { PromotionCardDto } from '@khela/api/promotions';
 import { loginStateAtom, openModalAtom } from '@khela/session';
 import { NS } from '../../i18n';

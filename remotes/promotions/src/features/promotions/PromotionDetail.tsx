@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorState, Loading } from '@khela/ui';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import { NS } from '../../i18n';
 import { langOf } from '../../lib/content';
 import { useLoad } from '../../lib/useLoad';

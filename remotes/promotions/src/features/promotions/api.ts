@@ -1,4 +1,5 @@
-import { apiRequest, formatTaka } from '@khela/api';
+import { formatTaka } from '@khela/api';
+import { apiRequest } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { PROMOTION_PATHS, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
 import type { Lang } from '../../lib/content';

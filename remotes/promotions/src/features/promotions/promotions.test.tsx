@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { ApiError, apiRequest } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import { PROMOTION_PATHS, type PromotionCardDto, type PromotionDetailDto } from '@khela/api/promotions';
 import { loginStateAtom, loginStateFor, modalAtom, publicStateAtom } from '@khela/session';
 import PromotionsPage from '../../exposed/PromotionsPage';
 
-jest.mock('@khela/api', () => ({ ...jest.requireActual('@khela/api'), apiRequest: jest.fn() }));
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 beforeAll(() => initI18n('EN'));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@khela/api';
+import { ApiError } from '@khela/api-client';
 import type { ChatMessageDto } from '@khela/api/chat';
 import { errorKeys, NS } from './locales';
 

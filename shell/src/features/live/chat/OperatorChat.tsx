@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
-import { ApiError, apiRequest, type RequestOptions } from '@khela/api';
+import { ApiError, apiRequest, type RequestOptions } from '@khela/api-client';
 import { LIVE_PATH } from '@khela/api/live';
 import {
   CHAT_MAX_LENGTH,

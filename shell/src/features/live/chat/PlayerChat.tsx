@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, apiRequest } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
 import {
   CHAT_MAX_LENGTH,
   CHAT_MODELS,

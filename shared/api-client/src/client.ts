@@ -1,6 +1,8 @@
+// The browser's API client: fetch with the page's token, merchant and language, the envelope
+// unwrapped. The wire types, constants and pure functions are the contract's (@khela/api).
+import { dataKey, MERCHANT, type Envelope } from '@khela/api';
 import { getToken } from '@khela/session';
-import type { Envelope } from './contract';
-import { dataKey, takeInlinedEnvelope } from './inlined';
+import { takeInlinedEnvelope } from './inlined';
 
 /** A refusal or failure, carrying the server's errorCode so the UI can translate it. */
 export class ApiError extends Error {
@@ -25,8 +27,6 @@ interface ClientConfig {
   getLanguage: () => string;
 }
 
-/** The platform's merchant code (the Merchant header of every call, and session storage's merchant codes). */
-export const MERCHANT = 'KHELA';
 const config: ClientConfig = { baseUrl: '', merchant: MERCHANT, getLanguage: () => 'BN' };
 
 export function configureApi(next: Partial<ClientConfig>): void {

@@ -1,6 +1,7 @@
 import { apiRequest, configureApi } from './client';
-import { entryRoute, FIRST_REQUESTS, shellRequests } from './first-data';
-import { dataKey, INLINED_DATA_ID, resetInlinedForTests, takeInlined } from './inlined';
+import { dataKey, INLINED_DATA_ID } from '@khela/api';
+import { entryRoute, FIRST_REQUESTS, shellRequests } from '@khela/api/first-data';
+import { resetInlinedForTests, takeInlined } from './inlined';
 
 /** A page as the origin renders it: the answers in a JSON element. */
 function inline(lang: string, answers: Record<string, unknown>) {

@@ -1,6 +1,6 @@
-import { decryptCsPath } from './cs-path';
+import { decryptCsPath } from '@khela/api';
+import { CHAT_PATHS, type ChatModel } from '@khela/api/chat';
 import { apiRequest } from './client';
-import { CHAT_PATHS, type ChatModel } from './chat';
 
 /** The spec's customer-service window size; others' addresses get no opener. */
 const CS_WINDOW = 'width=440,height=750,noopener';

@@ -1,5 +1,5 @@
 import { apiRequest, ApiError, configureApi, NETWORK_ERROR } from './client';
-import { isFlagEnabled } from './contract';
+import { isFlagEnabled } from '@khela/api';
 import { setToken } from '@khela/session';
 
 function mockFetch(status: number, body: unknown) {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { webcrypto } from 'node:crypto';
-import { importSealKey, sealEncoding, sealWith } from './seal';
+import { importSealKey, sealEncoding, sealWith } from './seal-crypto';
 
 const subtle = webcrypto.subtle;
 

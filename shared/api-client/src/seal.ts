@@ -1,13 +1,12 @@
-// Sealed request bodies (see auth.ts); import from '@khela/api/seal', not the shared index, so
-// the guest's home page does not carry them: a fresh AES-256-GCM key per request, wrapped with the
-// server's RSA-OAEP-256 public key, the request path as additional authenticated data. WebCrypto
-// only (seal-crypto.ts, which the server's tests use); this file adds the page's key fetch.
+// Sealed request bodies (see @khela/api's auth.ts); import from '@khela/api-client/seal', not the
+// shared index, so the guest's home page does not carry them: a fresh AES-256-GCM key per request,
+// wrapped with the server's RSA-OAEP-256 public key, the request path as additional authenticated
+// data. The sealing itself is the contract's (@khela/api/seal-crypto, which the server's tests use);
+// this file adds the page's key fetch.
+import type { SealKey } from '@khela/api/auth';
+import { importSealKey, sealWith, type ImportedSealKey } from '@khela/api/seal-crypto';
 // the page's shared client (its configuration: merchant, language), not a copy of it
-import { apiRequest, ApiError, type RequestOptions } from '@khela/api';
-import type { SealKey } from './auth';
-import { importSealKey, sealWith, type ImportedSealKey } from './seal-crypto';
-
-export { importSealKey, sealWith, sealEncoding, type ImportedSealKey } from './seal-crypto';
+import { apiRequest, ApiError, type RequestOptions } from '@khela/api-client';
 
 let current: Promise<ImportedSealKey> | null = null;
 /** The server's key, fetched once per page (again after the server says it rotated). */

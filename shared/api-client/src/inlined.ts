@@ -1,0 +1,49 @@
+/**
+ * The page's inlined first data as the client reads it (see @khela/api's inlined.ts for the keys and
+ * the payload): read from the page once, each answer taken once.
+ */
+import { INLINED_DATA_ID, INLINED_DATA_TTL_MS, dataKey, type DataRequest, type InlinedData } from '@khela/api';
+
+let inlined: { lang: string; answers: Map<string, unknown> } | null | undefined;
+
+function readInlined(): { lang: string; answers: Map<string, unknown> } | null {
+  if (inlined !== undefined) return inlined;
+  inlined = null;
+  try {
+    const text = typeof document === 'undefined' ? null : document.getElementById(INLINED_DATA_ID)?.textContent;
+    if (text) {
+      const data = JSON.parse(text) as InlinedData;
+      inlined = { lang: data.lang, answers: new Map(Object.entries(data.answers ?? {})) };
+    }
+  } catch {
+    /* a broken payload: every request goes to the API */
+  }
+  return inlined;
+}
+
+const fresh = () => typeof performance === 'undefined' || performance.now() < INLINED_DATA_TTL_MS;
+
+/**
+ * The inlined answer (envelope) to a GET, taken once: a later request for the same thing (a retry,
+ * a revisit of the page) asks the API.
+ */
+export function takeInlinedEnvelope(key: string): { success: boolean; value: unknown } | undefined {
+  const data = readInlined();
+  if (!data || !data.answers.has(key)) return undefined;
+  const envelope = data.answers.get(key) as { success: boolean; value: unknown };
+  data.answers.delete(key);
+  return fresh() && envelope && envelope.success ? envelope : undefined;
+}
+
+/** The inlined value of a request, taken once (for a component's first render); undefined when none. */
+export function takeInlined<T>(request: DataRequest, lang: string): T | undefined {
+  return takeInlinedEnvelope(dataKey(lang, request.path, request.query))?.value as T | undefined;
+}
+
+/** The language the origin rendered the page in (its inlined data's), when it did. */
+export const inlinedLanguage = (): string | undefined => readInlined()?.lang;
+
+/** Tests: forget what was read from the page. */
+export function resetInlinedForTests(): void {
+  inlined = undefined;
+}
