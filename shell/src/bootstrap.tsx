@@ -9,7 +9,7 @@ import { startRum } from './federation/rum';
 import { App } from './app/App';
 import { captureFirstView } from './app/first-view';
 import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
-import { modalAtom, permissionAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
+import { getToken, modalAtom, permissionAtom, sessionPhaseAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
 import './styles.css';
 
@@ -35,6 +35,9 @@ async function start() {
   // the permission info came with the page: the first render has it (flags, customer service)
   const permission = takeInlined<PermissionInfo>({ path: '/wps/system/permission' }, lang);
   if (permission) sessionStore.set(permissionAtom, permission);
+  // a guest (no session token) has nothing to check: the first render is the settled page, not a
+  // second full render when the session bootstrap says so after mount
+  if (!getToken()) sessionStore.set(sessionPhaseAtom, 'ready');
   // an interruptible first render: React yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (the frame painted from the HTML stays until then)
   captureFirstView(); // before the render replaces the frame the origin drew

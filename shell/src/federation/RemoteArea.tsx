@@ -1,4 +1,15 @@
-import { Component, lazy, Suspense, useCallback, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '@khela/ui';
 import { loadRemoteModule, prepareRetry, RemoteUnavailableError } from './remote-loader';
@@ -69,7 +80,9 @@ export function RemoteArea<R extends RemoteName>({ remote, module, props, loadin
       lazy(async () => {
         const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
         loadedVersion.current = loaded.version;
-        setVersion(loaded.version);
+        // in a transition: an urgent update here would mount the whole area (it has just loaded) in
+        // one render that never yields, a long task on a slow phone
+        startTransition(() => setVersion(loaded.version));
         return { default: loaded.module.default };
       }),
     // attempt is the retry counter: a new value must make a new lazy component

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { LAZY_RETRIES, LAZY_THRESHOLD } from '../lib/constants';
 
 /** The default game icon, shown when an image cannot be loaded (inline: it needs no network). */
@@ -38,7 +38,8 @@ export function LazyImage({ src, alt, className }: Props) {
     const io = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
+          // the images of a whole screen come into view at once: one interruptible render for them
+          startTransition(() => setVisible(true));
           io.disconnect();
         }
       },

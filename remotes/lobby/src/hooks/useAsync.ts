@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { settleFirstData } from '../lib/api';
 
 export interface AsyncState<T> {
@@ -38,10 +38,14 @@ export function useAsync<T>(
       return;
     }
     const ctrl = new AbortController();
-    setState((s) => ({ data: s.data, loading: true }));
+    // already loading (a first mount without data): the same state, no second render
+    setState((s) => (s.loading && s.error === undefined ? s : { data: s.data, loading: true }));
+    // the answer renders in a transition: React yields to the browser while a long list mounts
+    const settle = (next: { data?: T; error?: unknown; loading: boolean }) =>
+      !ctrl.signal.aborted && startTransition(() => setState(next));
     load(ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ data, loading: false }),
-      (error) => !ctrl.signal.aborted && setState({ error, loading: false }),
+      (data) => settle({ data, loading: false }),
+      (error) => settle({ error, loading: false }),
     );
     return () => ctrl.abort();
     // the caller's deps decide when to load again

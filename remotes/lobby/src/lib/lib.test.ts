@@ -1,6 +1,8 @@
 import type { VendorCardGroup, VendorItem } from '@khela/api';
 import { lotteryPath, moreLink, prizeModeFor, splitCategories, vendorsOf } from './categories';
 import { pageItems } from './pagination';
+import fc from 'fast-check';
+import { formatMoney } from './money';
 
 describe('pagination: 2 margin pages, a range of 5', () => {
   it('lists every page when they all fit', () => {
@@ -70,5 +72,23 @@ describe('categories', () => {
     expect(lotteryPath('VN_NORTH', 'VN')).toBe('/vnLottery?gameCode=VN_NORTH');
     expect(lotteryPath('SEA_4D_NOON', 'SEA')).toBe('/seaLottery?gameCode=SEA_4D_NOON');
     expect(lotteryPath('KH_KENO80', 'KENO')).toBe('/lottery?gameCode=KH_KENO80');
+  });
+});
+
+describe('formatMoney: what Intl.NumberFormat writes, without loading it', () => {
+  const intl = (minor: number, lang: 'BN' | 'EN') =>
+    `৳${new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100)}`;
+  it('writes Bengali digits with lakh grouping in BN, ASCII in EN', () => {
+    expect(formatMoney(123456789, 'BN')).toBe('৳১২,৩৪,৫৬৭.৮৯');
+    expect(formatMoney(123456789, 'EN')).toBe('৳12,34,567.89');
+    expect(formatMoney(5, 'EN')).toBe('৳0.05');
+    expect(formatMoney(-250000, 'EN')).toBe('৳-2,500.00');
+  });
+  it('matches Intl for any whole number of poisha', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.constantFrom('BN' as const, 'EN' as const), (minor, lang) => {
+        expect(formatMoney(minor, lang)).toBe(intl(minor, lang));
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { useSetAtom } from 'jotai';
 import { type MemberInfoDto } from '@khela/api';
 import { apiRequest } from '@khela/api-client';
@@ -88,6 +88,7 @@ export function useSessionBootstrap(): void {
   const setLogin = useSetAtom(loginStateAtom);
   const setPhase = useSetAtom(sessionPhaseAtom);
   useEffect(() => {
+    // a guest's page starts 'ready' (bootstrap sets it before the first render): this changes nothing then
     if (!getToken()) {
       setPhase('ready');
       return;
@@ -99,14 +100,20 @@ export function useSessionBootstrap(): void {
         rememberMember(member);
         const state = loginStateFor(member);
         writeSession(SESSION_KEYS.isAgent, String(state.isAgent));
-        setLogin(state);
+        // the login state and the phase change together, in one interruptible render of the page
+        startTransition(() => {
+          setLogin(state);
+          setPhase('ready');
+        });
       })
       .catch((err) => {
         if (!live) return;
         if (err?.status === 401) clearSession();
-        setLogin(GUEST);
-      })
-      .finally(() => live && setPhase('ready'));
+        startTransition(() => {
+          setLogin(GUEST);
+          setPhase('ready');
+        });
+      });
     return () => {
       live = false;
     };

@@ -49,6 +49,9 @@ const MENU_WHILE_LOADING: Category[] = (['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPOR
   lane: null,
 }));
 
+/** A section below the fold is drawn within this time even when the main thread is never idle. */
+const STAGE_TIMEOUT_MS = 500;
+
 /** Categories whose section shows games; the others show their vendors. */
 const GAME_SECTIONS: GameType[] = ['RNG', 'FISH', 'PVP'];
 
@@ -105,22 +108,38 @@ function sixOf(games: Game[]): Game[] {
 }
 
 /**
- * True once the page has painted: what lies below the fold (the lobby, favourites and category
- * sections) is drawn then, in an interruptible render, so the first paint waits only on what is
- * on screen. Added below everything painted, it moves nothing on screen.
+ * How many of the sections below the fold (the lobby, favourites, then the category sections) are
+ * drawn: none in the first render, so the first paint waits only on what is on screen; then one
+ * more after each commit, in an interruptible render when the main thread is idle. One section per
+ * step keeps every commit (and the style and layout after it) short on a slow phone, instead of one
+ * long task for the whole page. Added below everything painted, they move nothing on screen.
  */
-function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
+function useStagedSections(total: number): number {
+  const [count, setCount] = useState(0);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setTimeout(() => startTransition(() => setReady(true))));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  return ready;
+    if (count >= total) return;
+    const next = () => startTransition(() => setCount((n) => n + 1));
+    if (count === 0) {
+      // the first one once the page has painted
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => (timer = setTimeout(next)));
+      return () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      };
+    }
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(next, { timeout: STAGE_TIMEOUT_MS });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(next);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
 }
 
 export function HomePage() {
   const { t } = useTranslation(NS);
-  const belowFold = useAfterFirstPaint();
   const lang = useLang();
   const login = useAtomValue(loginStateAtom);
   const gate = useLoginGate();
@@ -180,6 +199,55 @@ export function HomePage() {
     );
   };
 
+  const rng = categories.find((c) => c.type === 'RNG');
+  const favouritesSection = (
+    <HomeSection key="FAV" type="FAV" title={title('FAV')} more={(n) => moreLink('FAV', n)}>
+      {(showNew) =>
+        !login.isLogin || login.isTrial ? (
+          <EmptyState>
+            <span className="lobby-prompt">
+              {t('favouritesNeedLogin')}
+              <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>
+                {t(login.isLogin ? 'realAccount' : 'logIn')}
+              </button>
+            </span>
+          </EmptyState>
+        ) : favourites.error ? (
+          <LoadError error={favourites.error} onRetry={favourites.reload} />
+        ) : (
+          <GameGrid row games={switched(favourites.list ?? [], showNew)} loading={favourites.loading} empty={t('noFavourites')} />
+        )
+      }
+    </HomeSection>
+  );
+  // below the fold, in the spec's order: the lobby (slots), favourites, the category sections
+  const first = [
+    rng ? <HomeLobby key="LOBBY" vendors={rng.vendors} lang={lang} title={title('LOBBY')} /> : null,
+    favouritesSection,
+  ];
+  const belowFold = [
+    ...first,
+    ...TYPE_SECTIONS.map((type) => {
+      const c = categories.find((x) => x.type === type);
+      if (!c) return null;
+      return (
+        <HomeSection key={type} type={type} title={title(type)} more={(n) => moreLink(type, n)}>
+          {(showNew) =>
+            GAME_SECTIONS.includes(type) ? (
+              hotGrid(type, showNew)
+            ) : showNew ? (
+              <NewGames type={type} lang={lang} />
+            ) : (
+              vendorCards(c)
+            )
+          }
+        </HomeSection>
+      );
+    }),
+  ].filter((section) => section !== null);
+  const staged = useStagedSections(belowFold.length);
+  const leading = first.filter((section) => section !== null).length;
+
   return (
     <div className="lobby-home">
       <h1 className="lobby-sr">{t('hero.title')}</h1>
@@ -210,55 +278,10 @@ export function HomePage() {
         {(showNew) => hotGrid(undefined, showNew)}
       </HomeSection>
 
-      {belowFold && categories.some((c) => c.type === 'RNG') ? (
-        <HomeLobby vendors={categories.find((c) => c.type === 'RNG')!.vendors} lang={lang} title={title('LOBBY')} />
-      ) : null}
-
-      {belowFold ? (
-        <HomeSection type="FAV" title={title('FAV')} more={(n) => moreLink('FAV', n)}>
-          {(showNew) =>
-            !login.isLogin || login.isTrial ? (
-              <EmptyState>
-                <span className="lobby-prompt">
-                  {t('favouritesNeedLogin')}
-                  <button type="button" className="lobby-btn lobby-btn--play" onClick={() => gate()}>
-                    {t(login.isLogin ? 'realAccount' : 'logIn')}
-                  </button>
-                </span>
-              </EmptyState>
-            ) : favourites.error ? (
-              <LoadError error={favourites.error} onRetry={favourites.reload} />
-            ) : (
-              <GameGrid
-                row
-                games={switched(favourites.list ?? [], showNew)}
-                loading={favourites.loading}
-                empty={t('noFavourites')}
-              />
-            )
-          }
-        </HomeSection>
-      ) : null}
-
+      {belowFold.slice(0, Math.min(staged, leading))}
       {lanes.error ? <LoadError error={lanes.error} onRetry={lanes.reload} /> : null}
       {lanes.loading && !lanes.data ? <SkeletonGrid count={HOME_VENDOR_LIMIT} className="lobby-vendors" /> : null}
-      {(belowFold ? TYPE_SECTIONS : []).map((type) => {
-        const c = categories.find((x) => x.type === type);
-        if (!c) return null;
-        return (
-          <HomeSection key={type} type={type} title={title(type)} more={(n) => moreLink(type, n)}>
-            {(showNew) =>
-              GAME_SECTIONS.includes(type) ? (
-                hotGrid(type, showNew)
-              ) : showNew ? (
-                <NewGames type={type} lang={lang} />
-              ) : (
-                vendorCards(c)
-              )
-            }
-          </HomeSection>
-        );
-      })}
+      {belowFold.slice(leading, staged)}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { startTransition, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WinnerEntry } from '@khela/api';
 import { EmptyState } from '@khela/ui';
@@ -28,7 +28,15 @@ export function WinnersBoard({
 }) {
   const { t } = useTranslation(NS);
   const rows = list ?? [];
-  const moving = rows.length > WINNERS_VISIBLE;
+  // the second copy (what makes the loop seamless) is drawn after the first paint: half the board's
+  // rows are not in the first layout, which on a slow phone is the page's longest task; the board
+  // starts moving then (the copy is below the rows on screen, in the board's clipped window)
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const moving = painted && rows.length > WINNERS_VISIBLE;
   // a CSS animation on the compositor (no script runs per frame): the list is drawn twice and moves
   // up by one copy at 0.5 px a frame (60 frames a second), then starts again without a jump
   const scroll = moving
