@@ -170,6 +170,38 @@ describe('distinct picks, paid by how many match', () => {
     expect(s(['01', '02'], drawn, 'FF_LUCKY_BALL', 'BINGO').payout).toBe(10_000n);
     expect(s(['01', '02'], drawn, 'KH_BINGO75', 'BINGO').payout).toBe(24_000n);
   });
+  it('a bet placed under a maximum payout pays at most that, and shows it as its potential win', () => {
+    const ticket = { type: 'PICK' as const, numbers: daily, stakePerNumber: 100n, odds: O.PICK['6/45'] };
+    const kind = drawKindOf('DHAKA_DAILY', 'DAILY');
+    expect(settleBet({ ...ticket, maxPayout: 5_000_000n }, daily, kind)).toMatchObject({ payout: 5_000_000n });
+    expect(potentialWin({ ...ticket, maxPayout: 5_000_000n })).toBe(5_000_000n);
+    // below the maximum, nothing changes; no maximum (a bet placed before there was one): uncapped
+    expect(settleBet({ ...ticket, maxPayout: 5_000_000n }, ['03', '11', '19', '04', '02', '01'], kind).payout).toBe(1_000n);
+    expect(settleBet({ ...ticket, maxPayout: null }, daily, kind).payout).toBe(200_000_000n);
+    const fast = drawKindOf('KHELA_1M', 'FAST');
+    const digits = Array.from({ length: 10 }, (_, i) => `1:${i}`);
+    const pos = { type: 'POSITION' as const, numbers: digits, stakePerNumber: 100n, odds: 900, maxPayout: 500n };
+    expect(settleBet(pos, ['3', '0', '4', '1', '7'], fast).payout).toBe(500n);
+    expect(potentialWin(pos)).toBe(500n);
+  });
+  it('a maximum payout never raises a payout (property)', () => {
+    const kind = drawKindOf('DHAKA_DAILY', 'DAILY');
+    const pool = Array.from({ length: 45 }, (_, i) => String(i + 1).padStart(2, '0'));
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(pool, { minLength: 6, maxLength: 6 }),
+        fc.shuffledSubarray(pool, { minLength: 6, maxLength: 6 }),
+        fc.bigInt({ min: 100n, max: 1_000_000n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (numbers, drawn, stake, max) => {
+          const bet = { type: 'PICK' as const, numbers, stakePerNumber: stake, odds: O.PICK['6/45'] };
+          const free = settleBet(bet, drawn, kind).payout;
+          const capped = settleBet({ ...bet, maxPayout: max }, drawn, kind).payout;
+          return capped === (free > max ? max : free) && potentialWin({ ...bet, maxPayout: max }) <= max;
+        },
+      ),
+    );
+  });
   it('the potential win is the top of the count’s table', () => {
     expect(potentialWin({ type: 'PICK', numbers: daily, stakePerNumber: 100n, odds: O.PICK['6/45'] })).toBe(200_000_000n);
     expect(potentialWin({ type: 'COLOUR', numbers: ['RED', 'VIOLET'], stakePerNumber: 100n, odds: O.COLOUR })).toBe(630n);

@@ -662,7 +662,16 @@ export interface PlacedLotteryBet {
   numbers: readonly string[];
   stakePerNumber: bigint;
   odds: BetOdds;
+  /**
+   * The most the bet may pay, fixed when it is placed (the operator's maximum payout per bet, as every
+   * fixed-odds lottery has: a ৳10,000 6/45 ticket would otherwise owe ৳200 crore); none: uncapped.
+   */
+  maxPayout?: bigint | null;
 }
+
+/** A payout under the bet's maximum. */
+const capped = (bet: PlacedLotteryBet, payout: bigint) =>
+  bet.maxPayout != null && payout > bet.maxPayout ? bet.maxPayout : payout;
 
 const oddsOfKey = (odds: BetOdds, key: string) => (typeof odds === 'number' ? odds : (odds[key] ?? 0));
 const isTriple = (d: readonly number[]) => d[0] === d[1] && d[1] === d[2];
@@ -738,13 +747,13 @@ export function settleBet(bet: PlacedLotteryBet, drawn: readonly string[], kind:
     const set = new Set(drawn);
     const matched = bet.numbers.filter((n) => set.has(n));
     const payout = (bet.stakePerNumber * BigInt(oddsOfKey(bet.odds, `${bet.numbers.length}:${matched.length}`))) / 100n;
-    return { hits: matched.map((number) => ({ number, hits: 1 })), payout };
+    return { hits: matched.map((number) => ({ number, hits: 1 })), payout: capped(bet, payout) };
   }
   if (bet.type === 'LOTTO') {
     const t = new Set(betTargetsOfKind(kind, 'LOTTO', drawn));
     const both = bet.numbers.every((n) => t.has(n));
     const payout = both ? (bet.stakePerNumber * BigInt(topOdds(bet.odds))) / 100n : 0n;
-    return { hits: both ? [{ number: bet.numbers.join('-'), hits: 1 }] : [], payout };
+    return { hits: both ? [{ number: bet.numbers.join('-'), hits: 1 }] : [], payout: capped(bet, payout) };
   }
   let total = 0n;
   const hits: { number: string; hits: number }[] = [];
@@ -754,7 +763,7 @@ export function settleBet(bet: PlacedLotteryBet, drawn: readonly string[], kind:
     hits.push({ number: unit, hits: h });
     total += bet.stakePerNumber * BigInt(unitOdds(bet.type, unit, bet.odds)) * BigInt(h);
   }
-  return { hits, payout: total / 100n };
+  return { hits, payout: capped(bet, total / 100n) };
 }
 
 /**
@@ -780,11 +789,11 @@ export function potentialWin(bet: PlacedLotteryBet): bigint {
     const n = bet.numbers.length;
     const top =
       typeof bet.odds === 'number' ? bet.odds : Math.max(0, ...range(0, n).map((m) => oddsOfKey(bet.odds, `${n}:${m}`)));
-    return (bet.stakePerNumber * BigInt(top)) / 100n;
+    return capped(bet, (bet.stakePerNumber * BigInt(top)) / 100n);
   }
-  if (bet.type === 'LOTTO') return (bet.stakePerNumber * BigInt(topOdds(bet.odds))) / 100n;
+  if (bet.type === 'LOTTO') return capped(bet, (bet.stakePerNumber * BigInt(topOdds(bet.odds))) / 100n);
   const sum = bet.numbers.reduce((s, u) => s + bet.stakePerNumber * BigInt(unitOdds(bet.type, u, bet.odds)), 0n);
-  return sum / 100n;
+  return capped(bet, sum / 100n);
 }
 
 const C = (n: number, k: number) => {

@@ -229,6 +229,8 @@ export interface LotteryBettingGame {
   betTypes: { type: LotteryBetType; odds: number; oddsTable?: Record<string, number> | null; digits: number; pair: boolean }[];
   minStake: string;
   maxStake: string;
+  /** the most one bet pays, poisha (absent from an older server: uncapped) */
+  maxPayout?: string;
   closeBeforeS: number;
 }
 

@@ -53,6 +53,7 @@ export const playBn: PlayResources = {
     count: 'নম্বর',
     total: 'মোট বাজি',
     potential: 'সম্ভাব্য জয়',
+    maxPayout: 'একটি বাজিতে সর্বোচ্চ {{max}} জেতা যায়: বেশি বাজি ধরলে বেশি জিতবেন না।',
     place: 'বাজি ধরুন',
     confirmTitle: 'বাজি নিশ্চিত করুন',
     confirmText: 'ড্র {{numero}}-তে {{count}} × {{type}}: আপনার ব্যালান্স থেকে {{total}} কাটা হবে।',

@@ -53,6 +53,7 @@ export const playEn = {
     count: 'Numbers',
     total: 'Total stake',
     potential: 'Potential win',
+    maxPayout: 'One bet pays at most {{max}}: a higher stake would not win more.',
     place: 'Place bet',
     confirmTitle: 'Confirm the bet',
     confirmText: '{{count}} × {{type}} on draw {{numero}}: {{total}} will be taken from your balance.',

@@ -39,6 +39,7 @@ import { pvpRooms } from './0051_pvp_rooms';
 import { loginHandovers } from './0052_login_handovers';
 import { codeHmacSecret } from './0053_code_hmac_secret';
 import { lotteryOddsTable } from './0054_lottery_odds_table';
+import { lotteryMaxPayout } from './0055_lottery_max_payout';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -90,4 +91,5 @@ export const migrations: readonly Migration[] = [
   loginHandovers,
   codeHmacSecret,
   lotteryOddsTable,
+  lotteryMaxPayout,
 ];

@@ -20,6 +20,8 @@ export interface LotteryOptions {
   /** Stake per number, poisha (default ৳1 to ৳10,000). */
   minStake?: bigint;
   maxStake?: bigint;
+  /** The most one bet may pay, poisha (default ৳1 crore, env KHELA_LOTTERY_MAX_PAYOUT). */
+  maxPayout?: bigint;
   /** How the lottery reaches the wallet API (default in process); tests pass failing ones. */
   transport?: WalletTransport;
   /** A bet the wallet never answered is rolled back after this long (default 60 s). */
@@ -37,6 +39,7 @@ export interface LotteryConfig {
   now: () => number;
   minStake: bigint;
   maxStake: bigint;
+  maxPayout: bigint;
 }
 
 const positive = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
@@ -53,6 +56,8 @@ export function resolveLotteryConfig(opts: LotteryOptions = {}, env: NodeJS.Proc
     now: opts.now ?? Date.now,
     minStake: opts.minStake ?? 100n,
     maxStake: opts.maxStake ?? 1_000_000n,
+    maxPayout:
+      opts.maxPayout ?? (positive(env.KHELA_LOTTERY_MAX_PAYOUT) ? BigInt(env.KHELA_LOTTERY_MAX_PAYOUT!) : 1_000_000_000n),
   };
 }
 

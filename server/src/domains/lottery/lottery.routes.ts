@@ -113,6 +113,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
             },
             minStake: money,
             maxStake: money,
+            maxPayout: { ...money, description: 'poisha: the most one bet pays, whatever its odds' },
             closeBeforeS: int,
           },
         }),
@@ -137,6 +138,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ lottery: LotteryService }> = as
         })),
         minStake: config.minStake.toString(),
         maxStake: config.maxStake.toString(),
+        maxPayout: config.maxPayout.toString(),
         closeBeforeS: config.closeBeforeS,
       });
     },

@@ -66,6 +66,8 @@ export interface LotteryBetRow {
   odds: number;
   /** the odds table it was placed under (types whose odds depend on the unit or the matches), else null */
   oddsTable: OddsTable | null;
+  /** the most it may pay, fixed when placed (null: placed before there was a maximum) */
+  maxPayout: bigint | null;
   prizeMode: PrizeMode;
   walletRoundId: string;
   status: 'BETTING' | 'OPEN' | 'REFUSED' | 'WON' | 'LOST' | 'VOID' | 'ROLLED_BACK';
@@ -76,7 +78,7 @@ export interface LotteryBetRow {
 }
 
 const BET_COLUMNS = `id, member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-  stake_per_number::text, stake::text, odds, odds_table, prize_mode, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
+  stake_per_number::text, stake::text, odds, odds_table, max_payout::text, prize_mode, wallet_round_id, status, payout::text, hits, placed_at, settled_at`;
 
 interface RawBet {
   id: string;
@@ -93,6 +95,7 @@ interface RawBet {
   stake: string;
   odds: number;
   odds_table: OddsTable | null;
+  max_payout: string | null;
   prize_mode: PrizeMode;
   wallet_round_id: string;
   status: LotteryBetRow['status'];
@@ -117,6 +120,7 @@ const toBet = (r: RawBet): LotteryBetRow => ({
   stake: BigInt(r.stake),
   odds: Number(r.odds),
   oddsTable: r.odds_table ?? null,
+  maxPayout: r.max_payout === null || r.max_payout === undefined ? null : BigInt(r.max_payout),
   prizeMode: r.prize_mode,
   walletRoundId: r.wallet_round_id,
   status: r.status,
@@ -139,6 +143,7 @@ export const placedBet = (b: LotteryBetRow) => ({
   numbers: b.numbers,
   stakePerNumber: b.stakePerNumber,
   odds: (b.oddsTable ?? b.odds) as BetOdds,
+  maxPayout: b.maxPayout,
 });
 
 export const walletIds = (b: { walletRoundId: string; drawIndex: number }) => ({
@@ -301,8 +306,9 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
     const odds = betOddsOf(drawKindOf(g.gameCode, g.groupCode), type, config.oddsByMode[prizeMode]);
     const inserted = await db.one<{ id: string }>(
       `INSERT INTO lottery_bets (member_id, vendor_code, game_code, node_id, draw_index, numero, draw_at, bet_type, numbers,
-                                 stake_per_number, stake, odds, odds_table, prize_mode, wallet_round_id, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13::jsonb, $14, $15, 'BETTING') RETURNING id`,
+                                 stake_per_number, stake, odds, odds_table, prize_mode, wallet_round_id, status, max_payout)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint, $11::bigint, $12, $13::jsonb, $14, $15, 'BETTING', $16::bigint)
+       RETURNING id`,
       [
         memberId,
         g.vendorCode,
@@ -319,6 +325,7 @@ export function createLotteryService(app: FastifyInstance, opts: LotteryServiceO
         typeof odds === 'number' ? null : JSON.stringify(odds),
         prizeMode,
         walletRoundId,
+        config.maxPayout.toString(),
       ],
     );
     const bet = toBet((await betById(Number(inserted!.id)))!);

@@ -359,6 +359,51 @@ describe('lottery betting', () => {
     expect(rec.lottery).toMatchObject({ group: 'DAILY', numbers: ticket, drawnNumbers: drawn, payout: '1000' });
   });
 
+  it('a bet pays at most the maximum payout it was placed under, and says so before it is placed', async () => {
+    const m = await h.member({ taka: 20000 });
+    const daily = (await api(t.app, 'GET', '/games/DHAKA_DAILY', m.token)).body.value;
+    expect(daily.maxPayout).toBe('1000000000'); // ৳1 crore by default
+    const ticket = ['01', '02', '03', '04', '05', '06'];
+    const big = await api(t.app, 'POST', '/bets', m.token, {
+      gameCode: 'DHAKA_DAILY',
+      drawIndex: daily.draws[0].index,
+      betType: 'PICK',
+      numbers: ticket,
+      stakePerNumber: '1000000',
+    });
+    // ৳10,000 × 2,000,000 would be ৳200 crore: the ticket can win ৳1 crore
+    expect(big.body.value.bet).toMatchObject({ stake: '1000000', potentialWin: '1000000000' });
+    expect(await t.db.one(`SELECT max_payout::text FROM lottery_bets WHERE id = $1`, [big.body.value.bet.id])).toEqual({
+      max_payout: '1000000000',
+    });
+
+    // a bet keeps the maximum it was placed under: lowered to ৳5, every digit on the first place (9× of ৳1 each)
+    const { config } = t.app.lottery;
+    const saved = config.maxPayout;
+    config.maxPayout = 500n;
+    const fast = (await api(t.app, 'GET', '/games/KHELA_1M', m.token)).body.value;
+    const fd = fast.draws[0];
+    let placed;
+    try {
+      placed = await api(t.app, 'POST', '/bets', m.token, {
+        gameCode: 'KHELA_1M',
+        drawIndex: fd.index,
+        betType: 'POSITION',
+        numbers: Array.from({ length: 10 }, (_, i) => `1:${i}`),
+        stakePerNumber: '100',
+      });
+    } finally {
+      config.maxPayout = saved;
+    }
+    expect(placed.body.value.bet).toMatchObject({ stake: '1000', potentialWin: '500' });
+    const before = await balanceOf(t.db, m.id);
+    clock = Date.parse(fd.drawAt) + 1000;
+    await t.app.jobs.runNow('lottery-settle');
+    const list = (await api(t.app, 'GET', '/bets?gameCode=KHELA_1M', m.token)).body.value.list;
+    expect(list.find((b: { id: number }) => b.id === placed.body.value.bet.id)).toMatchObject({ status: 'WON', payout: '500' });
+    expect(await balanceOf(t.db, m.id)).toBe(before + 500n);
+  });
+
   it('the northern lottery is played in LOTT (its default) and ELOTT, each at its own odds, and not in ZY', async () => {
     const m = await h.member({ taka: 100 });
     const g = (await api(t.app, 'GET', '/games/VN_NORTH?prizeMode=ELOTT', m.token)).body.value;

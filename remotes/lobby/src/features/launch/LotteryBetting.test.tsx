@@ -280,11 +280,31 @@ describe('the lottery betting view', () => {
     );
     expect(screen.getByTestId('betting-total').textContent).toBe('৳10.00');
     expect(screen.getByTestId('betting-potential').textContent).toBe('৳2,00,00,000.00');
+    expect(screen.queryByTestId('betting-max-payout')).toBeNull();
     fireEvent.click(screen.getByTestId('pick-clear'));
     fireEvent.click(screen.getByTestId('pick-quick'));
     expect(screen.getAllByRole('button', { pressed: true })).toHaveLength(6);
     fireEvent.click(screen.getByTestId('betting-place'));
     await act(async () => fireEvent.click(screen.getByTestId('betting-confirm-yes')));
     expect((await screen.findByTestId('betting-message')).textContent).toBe('A number is picked twice.');
+  });
+  it('a potential win above the maximum payout shows the maximum, and says why', async () => {
+    renderGame({
+      ...GAME,
+      gameCode: 'DHAKA_DAILY',
+      groupCode: 'DAILY',
+      prizeMode: 'LOTT',
+      maxPayout: '1000000000',
+      betTypes: [{ type: 'PICK', odds: 200000000, oddsTable: { '6:3': 1000, '6:6': 200000000 }, digits: 2, pair: false }],
+    });
+    await screen.findByTestId('lottery-betting');
+    for (const n of ['01', '02', '03', '04', '05', '06']) fireEvent.click(screen.getByTestId(`pick-${n}`));
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳1,00,00,000.00');
+    expect(screen.getByTestId('betting-max-payout').textContent).toBe(
+      'One bet pays at most ৳1,00,00,000.00: a higher stake would not win more.',
+    );
+    fireEvent.change(screen.getByTestId('betting-stake'), { target: { value: '1' } });
+    expect(screen.getByTestId('betting-potential').textContent).toBe('৳20,00,000.00');
+    expect(screen.queryByTestId('betting-max-payout')).toBeNull();
   });
 });

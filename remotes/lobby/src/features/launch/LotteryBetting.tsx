@@ -194,7 +194,10 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
   const stakePoisha = stakeValid ? Number(stakeTaka) * 100 : 0;
   const inRange = stakeValid && stakePoisha <= Number(game.maxStake);
   const total = stakePoisha * units;
-  const win = units > 0 ? Number(potentialWin({ type: spec.type, numbers, stakePerNumber: BigInt(stakePoisha), odds })) : 0;
+  const maxPayout = game.maxPayout ? BigInt(game.maxPayout) : null;
+  const uncapped = units > 0 ? potentialWin({ type: spec.type, numbers, stakePerNumber: BigInt(stakePoisha), odds }) : 0n;
+  const atCap = maxPayout !== null && uncapped > maxPayout;
+  const win = Number(atCap ? maxPayout : uncapped);
   const ready = units > 0 && inRange && !closed && !(input.kind === 'typed' && typedParse.bad);
 
   const chooseType = (next: LotteryBetType) => {
@@ -380,6 +383,11 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
           <dd data-testid="betting-potential">{formatMoney(win, lang)}</dd>
         </div>
       </dl>
+      {atCap ? (
+        <p className="lobby-betting__note" role="note" data-testid="betting-max-payout">
+          {t('betting.maxPayout', { max: formatMoney(win, lang) })}
+        </p>
+      ) : null}
 
       {confirming ? (
         <div
