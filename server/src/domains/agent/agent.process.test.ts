@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { startChild, type Child } from '../../test-support/child-process';
 import { createTestApi, opsCall, testEngine, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { windowAt } from './settlement';
 
@@ -19,32 +16,15 @@ jest.setTimeout(90_000);
 
 const WINDOW = 60_000;
 const NOW = new Date(Math.floor(Date.parse('2026-11-21T08:00:30Z') / WINDOW) * WINDOW + 30_000);
-const root = join(__dirname, '../../../..');
-
-function lineOf(child: ChildProcess, re: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (l) => {
-      if (!re.test(l)) return;
-      lines.close();
-      resolve(l);
-    });
-    child.once('exit', (code, signal) => reject(new Error(`the child ended (${code ?? signal}) before ${re}`)));
-  });
-}
-
 onPostgres('exactly-once agent settlement with a second process killed mid-run', () => {
   let t: TestDb & { app: FastifyInstance };
-  let child: ChildProcess | null = null;
-  const stderr: string[] = [];
+  let child: Child | null = null;
   let seq = 0;
   beforeAll(async () => {
     t = await createTestApi({ agent: { now: () => NOW, realtimeWindowMs: WINDOW } });
   });
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    child?.stdout?.destroy();
-    child?.stderr?.destroy();
+    child?.dispose();
     await t.dispose();
   });
 
@@ -99,36 +79,14 @@ onPostgres('exactly-once agent settlement with a second process killed mid-run',
         );
 
     const schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
-    child = spawn(
-      process.execPath,
-      // tsx's loader in this very process (its CLI would run the script in a grandchild the kill misses)
-      [
-        '--require',
-        join(root, 'node_modules/tsx/dist/preflight.cjs'),
-        '--import',
-        pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href,
-        'server/src/domains/agent/agent.settle-child.ts',
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
-          KHELA_CHILD_SCHEMA: schema,
-          KHELA_CHILD_NOW: String(NOW.getTime()),
-          KHELA_CHILD_WINDOW_MS: String(WINDOW),
-          KHELA_CHILD_STOP_AFTER: '3',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
-    try {
-      await lineOf(child, /^POSTED 3$/);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${stderr.join('')}`);
-    }
+    child = startChild('server/src/domains/agent/agent.settle-child.ts', {
+      KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      KHELA_CHILD_SCHEMA: schema,
+      KHELA_CHILD_NOW: String(NOW.getTime()),
+      KHELA_CHILD_WINDOW_MS: String(WINDOW),
+      KHELA_CHILD_STOP_AFTER: '3',
+    });
+    await child.lineOf(/^POSTED 3$/);
     // the child committed two windows and holds the third, uncommitted
     const committed = (await t.db.one<{ n: number }>(
       'SELECT count(*)::int AS n FROM agent_settlements WHERE contract_id = ANY($1)',
@@ -138,8 +96,7 @@ onPostgres('exactly-once agent settlement with a second process killed mid-run',
 
     // this instance settles (it waits on the held window), and the child dies meanwhile
     const settling = t.app.inject({ method: 'POST', url: '/ops/agents/settle', headers: { 'x-ops-key': TEST_OPS_KEY } });
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await child.kill()).toBe('SIGKILL');
     const run = (await settling).json().value;
     expect(run.settled).toBe(3 * 12 - 2); // all but the child's two committed windows
     expect((await opsCall(t.app, 'POST', '/ops/agents/settle', {})).body.value.settled).toBe(0);

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { startChild, type Child } from '../../test-support/child-process';
 import { createTestApi, testEngine, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { studioHelpers } from '../studio/studio.test-support';
 import { balanceOf } from '../wallet/ledger';
@@ -19,32 +17,14 @@ let clock = Date.UTC(2026, 10, 24, 9, 0, 0);
 const INTERVAL = 60;
 const CLOSE = 10;
 const ALL = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const root = join(__dirname, '../../../..');
-
-/** Resolves with the first stdout line of the child matching `re`; rejects if it exits first. */
-function lineOf(child: ChildProcess, re: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (l) => {
-      if (!re.test(l)) return;
-      lines.close();
-      resolve(l);
-    });
-    child.once('exit', (code, signal) => reject(new Error(`the child ended (${code ?? signal}) before ${re}`)));
-  });
-}
-
 onPostgres('exactly-once settlement with a second process killed mid-run', () => {
   let t: TestDb & { app: FastifyInstance };
-  let child: ChildProcess | null = null;
-  const stderr: string[] = [];
+  let child: Child | null = null;
   beforeAll(async () => {
     t = await createTestApi({ lottery: { intervalS: INTERVAL, closeBeforeS: CLOSE, now: () => clock } });
   });
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    child?.stdout?.destroy();
-    child?.stderr?.destroy();
+    child?.dispose();
     await t.dispose();
   });
   const h = studioHelpers(() => t.app, 'lpk');
@@ -68,31 +48,17 @@ onPostgres('exactly-once settlement with a second process killed mid-run', () =>
     clock = Date.parse(draw.drawAt) + 1000;
 
     const schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
-    child = spawn(
-      process.execPath,
-      [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/src/domains/lottery/lottery.settle-child.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
-          KHELA_CHILD_SCHEMA: schema,
-          KHELA_CHILD_OPS_KEY: TEST_OPS_KEY,
-          KHELA_CHILD_NOW: String(clock),
-          KHELA_CHILD_INTERVAL_S: String(INTERVAL),
-          KHELA_CHILD_CLOSE_S: String(CLOSE),
-          KHELA_CHILD_STOP_AFTER: '3',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
-    try {
-      await lineOf(child, /^PAID 3$/);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${stderr.join('')}`);
-    }
+    // the settling instance itself, not a tsx CLI in front of it, so that the kill below kills it
+    child = startChild('server/src/domains/lottery/lottery.settle-child.ts', {
+      KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      KHELA_CHILD_SCHEMA: schema,
+      KHELA_CHILD_OPS_KEY: TEST_OPS_KEY,
+      KHELA_CHILD_NOW: String(clock),
+      KHELA_CHILD_INTERVAL_S: String(INTERVAL),
+      KHELA_CHILD_CLOSE_S: String(CLOSE),
+      KHELA_CHILD_STOP_AFTER: '3',
+    });
+    await child.lineOf(/^PAID 3$/);
 
     // the child has had 3 wins paid, and has not recorded (at least) the last of them
     const paidNotRecorded = await t.db.one<{ n: number }>(
@@ -104,8 +70,7 @@ onPostgres('exactly-once settlement with a second process killed mid-run', () =>
     expect(paidNotRecorded!.n).toBeGreaterThanOrEqual(1);
     // this instance settles, and the child dies meanwhile
     const settling = t.app.inject({ method: 'POST', url: '/ops/lottery/settle', headers: { 'x-ops-key': TEST_OPS_KEY } });
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await child.kill()).toBe('SIGKILL');
     const run = (await settling).json().value;
     expect(run.left).toBe(0);
     // a second run finds nothing left to do
