@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 
 /** The answer to every call: `{ success, message, value }`, plus `errorCode` on failure. */
 export interface Envelope<T> {
@@ -61,11 +61,6 @@ const clientErrorCodes: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** The answer to a path no route serves (the API's, and the /ops prefix's own, which is audited). */
-export function notFound(request: FastifyRequest, reply: FastifyReply): void {
-  reply.code(404).send(fail('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
-}
-
 /** Shared schemas plus the error and not-found handlers that keep every answer in the envelope. */
 export function installEnvelope(app: FastifyInstance): void {
   app.addSchema({
@@ -83,7 +78,9 @@ export function installEnvelope(app: FastifyInstance): void {
     },
   });
 
-  app.setNotFoundHandler(notFound);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(fail('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

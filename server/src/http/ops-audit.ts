@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
-import { notFound, ok, replies } from './envelope';
+import { ok, replies } from './envelope';
 import { guardOps } from './ops-auth';
 
 /**
@@ -49,25 +49,17 @@ function paramsOf(request: FastifyRequest): unknown {
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
 
-type Hook<F> = F | F[] | undefined;
-const hooks = <F>(h: Hook<F>): F[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
-
-/**
- * Audits the /ops routes and only them: the hooks are attached to each /ops route as it is declared
- * (onRoute), and to the not-found answer of the /ops prefix (an unknown /ops path is audited too).
- * Every other request runs none of it: as global hooks they cost every game-list request two hook
- * runs and a promise each, for nothing.
- */
 export function installOpsAudit(app: FastifyInstance, db: Db): void {
   const pending = new Set<Promise<unknown>>();
-  const onSend: onSendHookHandler = (request, reply, payload, done) => {
-    if (reply.statusCode >= 400 && typeof payload === 'string') {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && isOpsPath(request.url) && typeof payload === 'string') {
       const code = /"errorCode":"([A-Z0-9_]{1,64})"/.exec(payload)?.[1];
       if (code) errorCodes.set(request, code);
     }
-    done(null, payload);
-  };
-  const onResponse: onResponseHookHandler = (request, reply, done) => {
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isOpsPath(request.url)) return;
     const status = reply.statusCode;
     const write = db
       .query(
@@ -87,21 +79,7 @@ export function installOpsAudit(app: FastifyInstance, db: Db): void {
       .catch((err) => request.log.error({ err }, 'ops audit write failed'));
     pending.add(write);
     void write.finally(() => pending.delete(write));
-    done();
-  };
-  app.addHook('onRoute', (route) => {
-    if (!isOpsPath(route.url)) return;
-    route.onSend = [...hooks(route.onSend), onSend];
-    route.onResponse = [...hooks(route.onResponse), onResponse];
   });
-  void app.register(
-    async (ops) => {
-      ops.addHook('onSend', onSend);
-      ops.addHook('onResponse', onResponse);
-      ops.setNotFoundHandler(notFound);
-    },
-    { prefix: '/ops' },
-  );
   app.addHook('onClose', async () => {
     await Promise.all(pending);
   });
