@@ -165,7 +165,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     installEnvelope(app);
     installRequestGuards(app);
     installOpsAudit(app, db);
-    await installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
+    installSecurityHeaders(app, { dev: process.env.KHELA_DEV === '1' });
     for (const schema of systemSchemas) app.addSchema(schema);
     // every operator route in the document (tag `ops`), so the fuzz test and a reader see them all;
     // each domain's ops file marks them hidden, and this one place decides

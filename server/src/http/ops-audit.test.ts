@@ -85,6 +85,15 @@ describe('the audit log', () => {
     expect(rows[1].params).toEqual({ params: { modId: 'PHONERESET3' }, body: { enabled: 'x' } });
   });
 
+  it('audits only /ops: the public API writes nothing', async () => {
+    expect((await t.app.inject({ url: '/wps/system/status', remoteAddress: '192.0.2.91' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/wps/no-such-thing', remoteAddress: '192.0.2.91' })).statusCode).toBe(404);
+    // written after it: once the /ops call's row is there, the earlier ones would be too
+    await ops({ url: '/ops/settings', ip: '192.0.2.92' });
+    await auditRows(`ip = $1`, ['192.0.2.92'], 1);
+    expect(await t.db.query(`SELECT * FROM ops_audit WHERE ip = $1`, ['192.0.2.91'])).toEqual([]);
+  });
+
   it('names a caller without X-Operator "unknown", and cleans a hostile name', async () => {
     await ops({ url: '/ops/settings', ip: '192.0.2.77' });
     await ops({ url: '/ops/settings', ip: '192.0.2.78', operator: `${'x'.repeat(100)}` });

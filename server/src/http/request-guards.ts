@@ -18,34 +18,48 @@ import { ApiError } from './envelope';
  */
 export function installRequestGuards(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
-  app.addHook('preHandler', async (request) => {
+  // synchronous (a callback, no promise): it runs on every request
+  app.addHook('preHandler', (request, _reply, done) => {
     const bad = firstBad(request.query, 'querystring') ?? firstBad(request.params, 'params') ?? firstBad(request.body, 'body');
-    if (bad) throw new ApiError(400, 'VALIDATION_ERROR', bad);
+    done(bad ? new ApiError(400, 'VALIDATION_ERROR', bad) : undefined);
   });
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+const numberBad = (n: number): string | null =>
+  !Number.isFinite(n)
+    ? 'must be a finite number'
+    : Math.abs(n) > Number.MAX_SAFE_INTEGER
+      ? 'must be between -2^53 and 2^53'
+      : null;
+const CONTROL_MESSAGE = 'must not contain control characters';
+
 /** The first non-finite number or string with a control character in a request part, as a message. */
 export function firstBad(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return `${path} must be a finite number`;
-    return Math.abs(value) > Number.MAX_SAFE_INTEGER ? `${path} must be between -2^53 and 2^53` : null;
+    const bad = numberBad(value);
+    return bad && `${path} ${bad}`;
   }
-  if (typeof value === 'string') return CONTROL.test(value) ? `${path} must not contain control characters` : null;
+  if (typeof value === 'string') return CONTROL.test(value) ? `${path} ${CONTROL_MESSAGE}` : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = firstBad(value[i], `${path}/${i}`, depth + 1);
+  if (Buffer.isBuffer(value)) return null;
+  const array = Array.isArray(value);
+  // the fields' own values are checked here; a path is spelt out only for a value that is bad
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!array && CONTROL.test(key)) return `${path} ${CONTROL_MESSAGE}`;
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'string') {
+      if (CONTROL.test(v)) return `${path}/${key} ${CONTROL_MESSAGE}`;
+    } else if (typeof v === 'number') {
+      const bad = numberBad(v);
+      if (bad) return `${path}/${key} ${bad}`;
+    } else if (typeof v === 'object' && v !== null) {
+      const bad = firstBad(v, `${path}/${key}`, depth + 1);
       if (bad) return bad;
     }
-    return null;
-  }
-  if (Buffer.isBuffer(value)) return null;
-  for (const [key, v] of Object.entries(value)) {
-    const bad = CONTROL.test(key) ? `${path} must not contain control characters` : firstBad(v, `${path}/${key}`, depth + 1);
-    if (bad) return bad;
   }
   return null;
 }

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -44,24 +43,43 @@ export function docsContentSecurityPolicy(dev = false): string {
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every answer, the page's and the API's (@fastify/helmet): the policy above,
+ * The security headers of every answer, the page's and the API's: the policy above,
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`, framing
- * refused (frame-ancestors 'none' and X-Frame-Options: DENY), and HSTS only behind TLS: on plain HTTP
- * (development, the tests) it would be ignored at best and pin a host to HTTPS at worst. A route that
- * serves its own kind of page (the payment sandbox) sets its own, stricter, policy over this one.
+ * refused (frame-ancestors 'none' and X-Frame-Options: DENY), the popups of the page kept working
+ * (the customer-service and payment windows: COOP same-origin-allow-popups), and the rest of what
+ * helmet 8 sends by default (CORP same-origin, Origin-Agent-Cluster, the legacy X-* headers with
+ * their safe values). Computed once: the same object serves every request.
  */
-export async function installSecurityHeaders(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.dev) },
-    // the customer-service and payment windows are popups of the page: keep them working
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
+export function securityHeaders(dev = false): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': serialise(contentSecurityPolicy(dev)),
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
   });
-  app.addHook('onRequest', async (request, reply) => {
+}
+
+/**
+ * Security headers on every answer (above), and HSTS only behind TLS: on plain HTTP (development,
+ * the tests) it would be ignored at best and pin a host to HTTPS at worst. A route that serves its
+ * own kind of page (the payment sandbox, the API docs) sets its own, stricter, policy over this one.
+ *
+ * One synchronous onRequest hook that sets a precomputed header set with one call. It replaces
+ * @fastify/helmet, which built helmet's middleware (parsing the policy's directives again) and a
+ * reply decorator on every request, in two hooks: about a sixth of the game list's time.
+ */
+export function installSecurityHeaders(app: FastifyInstance, opts: { dev?: boolean } = {}): void {
+  const headers = securityHeaders(opts.dev);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../db/db';
 import { GAME_TYPES, type Game, type GameType, type IsGame, type ListGameType } from '@khela/api/games';
 import { hash32, type GameSeed } from './catalogue.seed';
+import type { CachedPage } from './game.http';
 
 export type Lang = 'BN' | 'EN';
 
@@ -104,7 +105,7 @@ export class Catalogue {
   readonly gameByNode: Map<number, GameRow>;
   readonly gameByCode: Map<string, GameRow>;
   /** serialised answers (whole envelopes), keyed by route and normalised query */
-  readonly pages = new Lru<string>(4000);
+  readonly pages = new Lru<CachedPage>(4000);
   private readonly filtered = new Lru<GameRow[]>(1000);
   private readonly wire: Record<Lang, Map<number, Game>> = { BN: new Map(), EN: new Map() };
   readonly memo = new Map<string, unknown>();
@@ -275,6 +276,8 @@ export async function bumpCatalogueVersion(q: Queryable): Promise<void> {
 export interface CatalogueStore {
   /** The current snapshot. */
   get(): Promise<Catalogue>;
+  /** The current snapshot when one is loaded (no promise: the hot routes' path), else null (then `get`). */
+  current(): Catalogue | null;
   /** Drops the snapshot: the next `get` loads a fresh one (after this server's own edit). */
   invalidate(): void;
 }
@@ -319,12 +322,16 @@ export function createCatalogueStore(db: Db, ttlMs = 2000): CatalogueStore {
       .finally(() => (checking = false));
   };
 
+  const current = (): Catalogue | null => {
+    if (snapshot && !checking && Date.now() - checkedAt >= ttlMs) revalidate(snapshot);
+    return snapshot;
+  };
+
   return {
     async get() {
-      if (!snapshot) return load();
-      if (!checking && Date.now() - checkedAt >= ttlMs) revalidate(snapshot);
-      return snapshot;
+      return current() ?? load();
     },
+    current,
     invalidate() {
       generation += 1;
       snapshot = null;

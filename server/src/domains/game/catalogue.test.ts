@@ -56,6 +56,25 @@ describe('the seeded catalogue', () => {
 });
 
 describe('GET /wps/relay/GCSGAME_gameList', () => {
+  it('answers a page with its ETag, 304 when the client holds it, and the same page for another spelling of the query', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=2&pageSize=5';
+    const first = await t.app.inject({ url });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await t.app.inject({ url, headers: { 'if-none-match': '"other"' } })).body).toBe(first.body);
+    const respelt = await t.app.inject({ url: '/wps/relay/GCSGAME_gameList?pageSize=5&pageNo=2&gameType=RNG' });
+    expect(respelt.body).toBe(first.body);
+    expect(respelt.headers.etag).toBe(etag);
+    // the language is part of the page: the header's English is not the cached Bengali
+    const en = await t.app.inject({ url, headers: { language: 'EN' } });
+    expect(en.headers.etag).not.toBe(etag);
+    expect((await t.app.inject({ url, headers: { language: 'EN' } })).body).toBe(en.body);
+    expect((await t.app.inject({ url })).body).toBe(first.body);
+  });
+
   it('answers pages of 18 by default with every field of the Game entity', async () => {
     const page = await list('gameType=RNG');
     expect(page.games).toHaveLength(18);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GameType } from '@khela/api/games';
 import { ApiError, ok } from '../../http/envelope';
@@ -19,16 +20,53 @@ export const filterCode = (v: string | undefined): string | undefined => {
 };
 
 /**
+ * A serialised answer of the snapshot's page cache, with its entity tag. The body is kept as bytes:
+ * a string would be encoded to UTF-8 again on every send (Bengali names: most of the time the
+ * game list took beyond a bare route's).
+ */
+export interface CachedPage {
+  body: Buffer;
+  etag: string;
+}
+
+/** A strong entity tag of a body: a digest of its bytes. */
+export const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Whether an If-None-Match header names `etag` (or is `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag || ifNoneMatch === '*') return true;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === etag || tag === `W/${etag}`;
+  });
+}
+
+/** The page cache's entry for `key`, built (serialised with the route's response schema) on a miss. */
+export function cachedPage<T>(reply: FastifyReply, cat: Catalogue, key: string, build: () => T): CachedPage {
+  let page = cat.pages.get(key);
+  if (page === undefined) {
+    const body = Buffer.from(reply.serialize(ok(build())) as string);
+    page = { body, etag: etagOf(body) };
+    cat.pages.set(key, page);
+  }
+  return page;
+}
+
+/** Sends a cached page as it is, or 304 when the client holds it already (If-None-Match). */
+export function sendPage(reply: FastifyReply, page: CachedPage): FastifyReply {
+  reply.header('etag', page.etag);
+  if (matches(reply.request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(page.body);
+}
+
+/**
  * Answers from the snapshot's page cache: a hit sends the stored bytes as they are; a miss builds
- * the value, serialises it with the route's response schema (the compiled serialiser), and keeps it.
+ * the value, serialises it with the route's response schema (the compiled serialiser), and keeps it
+ * with its ETag.
  */
 export function cachedReply<T>(reply: FastifyReply, cat: Catalogue, key: string, build: () => T): FastifyReply {
-  let body = cat.pages.get(key);
-  if (body === undefined) {
-    body = reply.serialize(ok(build())) as string;
-    cat.pages.set(key, body);
-  }
-  return reply.type(JSON_TYPE).send(body);
+  return sendPage(reply, cachedPage(reply, cat, key, build));
 }
 
 export function paginate<T>(rows: readonly T[], pageNo: number, pageSize: number) {
