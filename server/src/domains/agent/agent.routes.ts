@@ -19,7 +19,7 @@ import { pageOf, paging, resolveRange } from '../records/records.routes';
 import { actOnContract, offerContract, type ContractRow } from './contracts';
 import { LEDGER_KINDS } from './settlement';
 import { AGENT_TYPES, agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE, TEAM_CTE } from './tree';
-import { assertPassword } from '../auth/fields';
+import { assertPassword } from '../auth/password-policy';
 import { langOf } from '../game/game.http';
 import { createAffiliateCode } from './affiliate';
 

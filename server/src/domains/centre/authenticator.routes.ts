@@ -7,7 +7,7 @@ import {
   type AuthenticatorStatusDto,
 } from '@khela/api/member-centre';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { closedObject, str } from '../auth/schemas';
+import { closedObject, str } from '../../http/schemas';
 import { clearGuesses, withGuess } from '../verification/codes';
 import {
   issueRecoveryCodes,

@@ -5,7 +5,7 @@ import { DEFAULT_PROFILE_SETTINGS, PROFILE_FIELDS, profileSchema, validate, type
 import { hashToken, revokeMemberSessions, tokenFrom } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
 import { requestLang } from '../auth/auth.services';
-import { messageIn, validationFailed } from '../auth/fields';
+import { messageIn, validationFailed } from '../../http/fields';
 import { maskEmail, maskMobile } from '../auth/login-session';
 import { requireRealMember } from './guards';
 

@@ -5,7 +5,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { AGENT_TYPES } from '@khela/api/agent';
 import { createAffiliateCode } from '../agent/affiliate';
-import { assertPassword } from '../auth/fields';
+import { assertPassword } from '../auth/password-policy';
 import { assertPlacement, lockTree } from '../agent/tree';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey, type SystemSettings } from '../../services/settings';
 

@@ -9,7 +9,7 @@ import {
 } from '@khela/api/promotions';
 import { ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
-import { strictBody } from '../auth/strict-body';
+import { strictBody } from '../../http/strict-body';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { accrue, convert, memberRate, pointSettings, redeem, type RedemptionRow } from './points.service';

@@ -14,16 +14,9 @@ import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
 import { findMemberById, startSession } from '../auth/login-session';
-import {
-  captchaFields,
-  closedObject,
-  deviceIdSchema,
-  dialingCodeSchema,
-  loginValueSchema,
-  smsSentSchema,
-  str,
-} from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { loginValueSchema, smsSentSchema } from '../auth/schemas';
+import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { login } from './login';
 import { LOGIN_CODE_PATTERN, redeemLoginCode } from './login-handover';
 import { completeVerification, sendVerificationCode, VERIFICATION_ERRORS } from './verification';

@@ -9,8 +9,9 @@ import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
 import type { AuthLimits } from '../auth/limits';
 import { findMemberById, startSession } from '../auth/login-session';
-import { closedObject, loginValueSchema, str } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { loginValueSchema } from '../auth/schemas';
+import { closedObject, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { authorization, OidcClients, redeem, type Identity, type ProviderConfig } from './oidc';
 
 const tags = ['session'];

@@ -3,8 +3,9 @@ import { REGISTER_ERRORS, SMS_ERRORS, type SmsLoginCodeRequest, type SmsRegister
 import { ApiError, ok, replies } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { flagEnabled, requestLang } from '../auth/auth.services';
-import { closedObject, dialingCodeSchema, mobileNumSchema, smsSentSchema } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { smsSentSchema } from '../auth/schemas';
+import { closedObject, dialingCodeSchema, mobileNumSchema } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { mobileRule, parseMobile, sendCode } from './codes';
 
 const tags = ['session'];
