@@ -13,6 +13,7 @@ import { strictBody } from '../../http/strict-body';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { accrue, convert, memberRate, pointSettings, redeem, type RedemptionRow } from './points.service';
+import { memberRedemptions, pointRates, rewardTitle } from './promotions.repo';
 import type { Lang } from './promotions.service';
 
 const tags = ['points mall'];
@@ -94,12 +95,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     PROMOTION_PATHS.redeemList,
     { schema: { tags, security, summary: 'The redeem history', querystring: langQuery, response: replies(anyList) } },
     async (request, reply) => {
-      const rows = await app.db.query<RedemptionRow & { title: string }>(
-        `SELECT d.*, CASE WHEN $2 = 'EN' THEN r.title_en ELSE r.title_bn END AS title
-           FROM point_redemptions d JOIN point_rewards r ON r.id = d.reward_id
-          WHERE d.member_id = $1 ORDER BY d.id DESC LIMIT 100`,
-        [request.member!.id, request.query.lang],
-      );
+      const rows = await memberRedemptions(app.db, request.member!.id, request.query.lang);
       reply.header('cache-control', 'no-store');
       return ok(rows.map(redemptionDto));
     },
@@ -140,9 +136,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const [settings, rates, mine] = await Promise.all([
         pointSettings(app.db),
-        app.db.query<{ vip_level: number; poisha_per_point: string }>(
-          `SELECT vip_level, poisha_per_point::text FROM point_rates ORDER BY vip_level`,
-        ),
+        pointRates(app.db),
         memberRate(app.db, request.member!.id),
       ]);
       const value: PointConfigDto = {
@@ -190,10 +184,8 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
       await checkPaymentPassword(app, memberId, given, await app.payments.rules());
       const r = await app.db.tx(async (q) => {
         const done = await redeem(q, memberId, b);
-        const title = (await q.one<{ title: string }>(`SELECT title_en AS title FROM point_rewards WHERE id = $1`, [
-          b.rewardId,
-        ]))!;
-        return { ...done, title: title.title };
+        const title = (await rewardTitle(q, b.rewardId))!;
+        return { ...done, title };
       });
       if (!r.replayed) reply.code(201);
       return ok(redemptionDto({ ...r.redemption, title: r.title }), 'Redeemed: in process');
