@@ -1,6 +1,6 @@
 // The promotions domain's SQL that its routes ran themselves: the operators' promotions and
-// applications, VIP levels, the points mall's settings, rewards and redemptions, and the member's
-// lists. The rules and the money live in the services (promotions.service.ts, points.service.ts);
+// applications, VIP levels, the points mall's settings, rewards and redemptions, the member's
+// lists, raffles, missions and red envelopes. The rules and the money live in the services (promotions.service.ts, points.service.ts);
 // the routes decide and answer; this module reads and writes.
 import type { Queryable } from '../../db/db';
 import type { RedemptionRow } from './points.service';
@@ -167,4 +167,339 @@ export async function pointRates(q: Queryable): Promise<{ vip_level: number; poi
   return q.query<{ vip_level: number; poisha_per_point: string }>(
     `SELECT vip_level, poisha_per_point::text FROM point_rates ORDER BY vip_level`,
   );
+}
+
+// ---- raffles
+
+export interface RaffleRow {
+  id: string;
+  title_bn: string;
+  title_en: string;
+  starts_at: Date;
+  ends_at: Date;
+  poisha_per_ticket: string;
+  max_tickets: number;
+  prize_list: string[];
+  status: 'OPEN' | 'DRAWN';
+}
+
+/** The valid bets of a member (or of every entered member) placed in the raffle's window. */
+export const validInWindow = (q: Queryable, r: RaffleRow, memberId: number | null) =>
+  q.query<{ member_id: string; valid: string }>(
+    `SELECT e.member_id, coalesce(sum(b.valid_bet), 0)::text AS valid
+       FROM (SELECT $1::bigint AS member_id WHERE $1 IS NOT NULL
+             UNION SELECT member_id FROM raffle_entries WHERE raffle_id = $4 AND $1 IS NULL) e
+       LEFT JOIN bet_records b ON b.member_id = e.member_id AND b.status = 'SETTLED'
+        AND b.placed_at >= $2 AND b.placed_at < $3
+      GROUP BY e.member_id ORDER BY e.member_id`,
+    [memberId, r.starts_at, r.ends_at, r.id],
+  );
+
+/** The raffles a member sees (started; open, or drawn in the last 7 days), newest end first, with whether it entered. */
+export async function visibleRaffles(q: Queryable, memberId: number, now: Date): Promise<(RaffleRow & { entered: boolean })[]> {
+  return q.query<RaffleRow & { entered: boolean }>(
+    `SELECT r.*, r.prizes::text[] AS prize_list,
+            EXISTS (SELECT 1 FROM raffle_entries e WHERE e.raffle_id = r.id AND e.member_id = $1) AS entered
+       FROM raffles r
+      WHERE r.starts_at <= $2 AND (r.status = 'OPEN' OR r.drawn_at > $2::timestamptz - interval '7 days')
+      ORDER BY r.ends_at DESC, r.id DESC LIMIT 20`,
+    [memberId, now],
+  );
+}
+
+/** A drawn raffle's winners by place. */
+export async function raffleWinners(
+  q: Queryable,
+  raffleId: string | number,
+): Promise<{ place: number; member_id: string; account: string; prize: string }[]> {
+  return q.query<{ place: number; member_id: string; account: string; prize: string }>(
+    `SELECT w.place, w.member_id, m.account, w.prize::text FROM raffle_winners w JOIN members m ON m.id = w.member_id
+      WHERE w.raffle_id = $1 ORDER BY w.place`,
+    [raffleId],
+  );
+}
+
+/** A raffle locked for the transaction (FOR SHARE to enter it, FOR UPDATE to draw it), or null. */
+export async function lockRaffle(q: Queryable, id: number, mode: 'share' | 'update'): Promise<RaffleRow | null> {
+  return mode === 'share'
+    ? q.one<RaffleRow>(`SELECT *, prizes::text[] AS prize_list FROM raffles WHERE id = $1 FOR SHARE`, [id])
+    : q.one<RaffleRow>(`SELECT *, prizes::text[] AS prize_list FROM raffles WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+/** Enters a member into a raffle: false when it was entered already. */
+export async function enterRaffle(q: Queryable, raffleId: string | number, memberId: number): Promise<boolean> {
+  const entered = await q.one(
+    `INSERT INTO raffle_entries (raffle_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING member_id`,
+    [raffleId, memberId],
+  );
+  return !!entered;
+}
+
+/** The operators' list of raffles (200 at most), newest end first, with entries and winners counted. */
+export async function opsRaffles(q: Queryable): Promise<Row[]> {
+  return q.query(
+    `SELECT r.id, r.title_en, r.starts_at, r.ends_at, r.poisha_per_ticket::text, r.max_tickets, r.prizes::text[] AS prizes,
+            r.status, r.drawn_at, r.drawn_by,
+            (SELECT count(*)::int FROM raffle_entries e WHERE e.raffle_id = r.id) AS entries,
+            (SELECT count(*)::int FROM raffle_winners w WHERE w.raffle_id = r.id) AS winners
+       FROM raffles r ORDER BY r.ends_at DESC, r.id DESC LIMIT 200`,
+  );
+}
+
+export interface NewRaffle {
+  titleBn: string;
+  titleEn: string;
+  startsAt: string;
+  endsAt: string;
+  poishaPerTicket: string;
+  maxTickets: number;
+  prizes: string[];
+  createdBy: string;
+}
+
+export async function insertRaffle(q: Queryable, r: NewRaffle): Promise<{ id: string }> {
+  const row = await q.one<{ id: string }>(
+    `INSERT INTO raffles (title_bn, title_en, starts_at, ends_at, poisha_per_ticket, max_tickets, prizes, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::bigint[], $8) RETURNING id`,
+    [r.titleBn, r.titleEn, r.startsAt, r.endsAt, r.poishaPerTicket, r.maxTickets, r.prizes, r.createdBy],
+  );
+  return row!;
+}
+
+/** Ends an open, started raffle's ticket window at `now`: null when it is not open. */
+export async function endRaffle(q: Queryable, id: number, now: Date): Promise<{ id: string; ends_at: Date } | null> {
+  return q.one<{ id: string; ends_at: Date }>(
+    `UPDATE raffles SET ends_at = $2 WHERE id = $1 AND status = 'OPEN' AND ends_at > $2 AND starts_at < $2
+     RETURNING id, ends_at`,
+    [id, now],
+  );
+}
+
+export async function setEntryTickets(q: Queryable, raffleId: string | number, memberId: number, tickets: number): Promise<void> {
+  await q.query(`UPDATE raffle_entries SET tickets = $3 WHERE raffle_id = $1 AND member_id = $2`, [raffleId, memberId, tickets]);
+}
+
+export async function insertRaffleWinner(
+  q: Queryable,
+  raffleId: string | number,
+  place: number,
+  memberId: number,
+  prize: bigint,
+  tickets: number,
+): Promise<void> {
+  await q.query(`INSERT INTO raffle_winners (raffle_id, place, member_id, prize, tickets) VALUES ($1, $2, $3, $4, $5)`, [
+    raffleId,
+    place,
+    memberId,
+    prize.toString(),
+    tickets,
+  ]);
+}
+
+export async function markRaffleDrawn(q: Queryable, raffleId: string | number, by: string): Promise<void> {
+  await q.query(`UPDATE raffles SET status = 'DRAWN', drawn_at = now(), drawn_by = $2 WHERE id = $1`, [raffleId, by]);
+}
+
+// ---- missions and the leaderboard
+
+export interface MissionRow {
+  id: string;
+  code: string;
+  title_bn: string;
+  title_en: string;
+  game_type: string | null;
+  target: string;
+  reward: string;
+  period: 'DAY' | 'WEEK';
+  period_start: Date;
+  period_end: Date;
+  progress: string;
+  claimed: boolean;
+}
+
+/** The period's bounds in Asia/Dhaka, as SQL over `$now`. */
+const bounds = (period: string, now: string) =>
+  `(date_trunc(${period}, ${now} AT TIME ZONE 'Asia/Dhaka') AT TIME ZONE 'Asia/Dhaka')`;
+
+/** The member's missions with this period's progress and whether they were claimed. */
+export async function memberMissions(q: Queryable, memberId: number, now: Date, missionId?: number): Promise<MissionRow[]> {
+  return q.query<MissionRow>(
+    `WITH m AS (
+       SELECT mi.*, ${bounds(`lower(mi.period)`, '$2::timestamptz')} AS period_start FROM missions mi
+        WHERE mi.status = 'ACTIVE' AND ($3::bigint IS NULL OR mi.id = $3))
+     SELECT m.id, m.code, m.title_bn, m.title_en, m.game_type, m.target::text, m.reward::text, m.period, m.period_start,
+            m.period_start + CASE WHEN m.period = 'DAY' THEN interval '1 day' ELSE interval '7 days' END AS period_end,
+            (SELECT coalesce(sum(b.valid_bet), 0)::text FROM bet_records b
+              WHERE b.member_id = $1 AND b.status = 'SETTLED' AND b.placed_at >= m.period_start AND b.placed_at <= $2
+                AND (m.game_type IS NULL OR b.game_type = m.game_type)) AS progress,
+            EXISTS (SELECT 1 FROM mission_claims c WHERE c.mission_id = m.id AND c.member_id = $1
+                      AND c.period_start = m.period_start) AS claimed
+       FROM m ORDER BY m.sort, m.id`,
+    [memberId, now, missionId ?? null],
+  );
+}
+
+/** A member's claim of a mission's reward for the period: false when it was claimed already. */
+export async function insertMissionClaim(q: Queryable, m: MissionRow, memberId: number): Promise<boolean> {
+  const claimed = await q.one(
+    `INSERT INTO mission_claims (mission_id, member_id, period_start, reward) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [m.id, memberId, m.period_start, m.reward],
+  );
+  return !!claimed;
+}
+
+/** The period's top 10 real members by settled valid bets, and the period's start. */
+export async function leaderboard(
+  q: Queryable,
+  period: 'DAY' | 'WEEK',
+  now: Date,
+): Promise<{ start: Date; rows: { member_id: string; account: string; valid: string; start: Date }[] }> {
+  const rows = await q.query<{ member_id: string; account: string; valid: string; start: Date }>(
+    `WITH p AS (SELECT ${bounds('$1', '$2::timestamptz')} AS start)
+     SELECT b.member_id, m.account, sum(b.valid_bet)::text AS valid, p.start
+       FROM p, bet_records b JOIN members m ON m.id = b.member_id
+      WHERE b.status = 'SETTLED' AND b.placed_at >= p.start AND b.placed_at <= $2 AND b.valid_bet > 0 AND m.type <> 4
+      GROUP BY b.member_id, m.account, p.start ORDER BY sum(b.valid_bet) DESC, b.member_id LIMIT 10`,
+    [period.toLowerCase(), now],
+  );
+  const start = await q.one<{ start: Date }>(`SELECT ${bounds('$1', '$2::timestamptz')} AS start`, [period.toLowerCase(), now]);
+  return { start: start!.start, rows };
+}
+
+/** The operators' list of missions with their claims counted. */
+export async function opsMissions(q: Queryable): Promise<Row[]> {
+  return q.query(
+    `SELECT mi.id, mi.code, mi.title_bn, mi.title_en, mi.game_type, mi.target::text, mi.reward::text, mi.period, mi.status,
+            mi.sort, (SELECT count(*)::int FROM mission_claims c WHERE c.mission_id = mi.id) AS claims
+       FROM missions mi ORDER BY mi.status, mi.sort, mi.id`,
+  );
+}
+
+export interface NewMission {
+  code: string;
+  titleBn: string;
+  titleEn: string;
+  gameType: string | null;
+  target: string;
+  reward: string;
+  period: 'DAY' | 'WEEK';
+  sort: number;
+}
+
+/** Creates a mission (a taken code rejects with the database's unique violation, 23505). */
+export async function insertMission(q: Queryable, m: NewMission): Promise<{ id: string; code: string; status: string }> {
+  const row = await q.one<{ id: string; code: string; status: string }>(
+    `INSERT INTO missions (code, title_bn, title_en, game_type, target, reward, period, sort)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, code, status`,
+    [m.code, m.titleBn, m.titleEn, m.gameType, m.target, m.reward, m.period, m.sort],
+  );
+  return row!;
+}
+
+/** A mission's status, or null for no such mission. */
+export async function missionStatus(q: Queryable, id: number): Promise<string | null> {
+  const row = await q.one<{ status: string }>(`SELECT status FROM missions WHERE id = $1`, [id]);
+  return row?.status ?? null;
+}
+
+/** Hides an active mission: null when it was not active. */
+export async function closeMission(q: Queryable, id: number): Promise<{ id: string; code: string; status: string } | null> {
+  return q.one<{ id: string; code: string; status: string }>(
+    `UPDATE missions SET status = 'HIDDEN' WHERE id = $1 AND status = 'ACTIVE' RETURNING id, code, status`,
+    [id],
+  );
+}
+
+// ---- red envelopes
+
+export interface EnvelopeRow {
+  id: string;
+  title_bn: string;
+  title_en: string;
+  starts_at: Date;
+  ends_at: Date;
+  min_amount: string;
+  max_amount: string;
+  remaining: string;
+  claimed: string | null;
+  closed_at: Date | null;
+}
+
+/** The envelopes open now or starting within a day (20 at most), with what the member claimed of each. */
+export async function upcomingEnvelopes(q: Queryable, memberId: number, now: Date): Promise<EnvelopeRow[]> {
+  return q.query<EnvelopeRow>(
+    `SELECT e.*, c.amount::text AS claimed FROM red_envelopes e
+       LEFT JOIN red_envelope_claims c ON c.envelope_id = e.id AND c.member_id = $1
+      WHERE e.ends_at > $2 AND e.starts_at < $2 + interval '1 day' AND e.closed_at IS NULL ORDER BY e.starts_at, e.id LIMIT 20`,
+    [memberId, now],
+  );
+}
+
+/** An envelope locked for the transaction, or null. */
+export async function lockEnvelope(q: Queryable, id: number): Promise<EnvelopeRow | null> {
+  return q.one<EnvelopeRow>(`SELECT * FROM red_envelopes WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+export async function envelopeClaimed(q: Queryable, envelopeId: string | number, memberId: number): Promise<boolean> {
+  return !!(await q.one(`SELECT 1 FROM red_envelope_claims WHERE envelope_id = $1 AND member_id = $2`, [envelopeId, memberId]));
+}
+
+/** Takes `amount` from the envelope and records the member's claim. */
+export async function claimEnvelope(q: Queryable, envelopeId: string | number, memberId: number, amount: bigint): Promise<void> {
+  await q.query(`UPDATE red_envelopes SET remaining = remaining - $2 WHERE id = $1`, [envelopeId, amount.toString()]);
+  await q.query(`INSERT INTO red_envelope_claims (envelope_id, member_id, amount) VALUES ($1, $2, $3)`, [
+    envelopeId,
+    memberId,
+    amount.toString(),
+  ]);
+}
+
+/** The operators' list of drops (200 at most), newest first, with the claims counted and the state. */
+export async function opsEnvelopes(q: Queryable): Promise<Row[]> {
+  return q.query(
+    `SELECT e.id, e.title_bn, e.title_en, e.starts_at, e.ends_at, e.min_amount::text, e.max_amount::text, e.budget::text,
+            e.remaining::text, e.created_by, e.closed_at, e.closed_by,
+            (SELECT count(*)::int FROM red_envelope_claims c WHERE c.envelope_id = e.id) AS claims,
+            CASE WHEN e.closed_at IS NOT NULL THEN 'CLOSED' WHEN e.ends_at <= now() THEN 'ENDED'
+                 WHEN e.starts_at > now() THEN 'SCHEDULED' ELSE 'OPEN' END AS state
+       FROM red_envelopes e ORDER BY e.starts_at DESC, e.id DESC LIMIT 200`,
+  );
+}
+
+/** An envelope's closing and end, locked for the transaction; null for no such envelope. */
+export async function lockEnvelopeState(q: Queryable, id: number): Promise<{ closed_at: Date | null; ends_at: Date } | null> {
+  return q.one<{ closed_at: Date | null; ends_at: Date }>(
+    `SELECT closed_at, ends_at FROM red_envelopes WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+}
+
+export async function closeEnvelope(q: Queryable, id: number, by: string): Promise<Row | null> {
+  return q.one(
+    `UPDATE red_envelopes SET closed_at = now(), closed_by = $2 WHERE id = $1
+     RETURNING id, closed_at, closed_by, remaining::text`,
+    [id, by],
+  );
+}
+
+export interface NewEnvelope {
+  titleBn: string;
+  titleEn: string;
+  startsAt: string;
+  endsAt: string;
+  minAmount: string;
+  maxAmount: string;
+  budget: string;
+  createdBy: string;
+}
+
+/** Schedules a drop (its remaining starts at the budget). */
+export async function insertEnvelope(q: Queryable, e: NewEnvelope): Promise<{ id: string }> {
+  const row = await q.one<{ id: string }>(
+    `INSERT INTO red_envelopes (title_bn, title_en, starts_at, ends_at, min_amount, max_amount, budget, remaining, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id`,
+    [e.titleBn, e.titleEn, e.startsAt, e.endsAt, e.minAmount, e.maxAmount, e.budget, e.createdBy],
+  );
+  return row!;
 }
