@@ -13,7 +13,7 @@ import { strictBody } from '../../http/strict-body';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { accrue, convert, memberRate, pointSettings, redeem, type RedemptionRow } from './points.service';
-import { memberRedemptions, pointRates, rewardTitle } from './promotions.repo';
+import { activeRewards, memberRedemptions, pointEntries, pointRates, rewardTitle } from './promotions.repo';
 import type { Lang } from './promotions.service';
 
 const tags = ['points mall'];
@@ -67,16 +67,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const en = request.query.lang === 'EN';
-      const rows = await app.db.query<{
-        id: string;
-        title_bn: string;
-        title_en: string;
-        detail_bn: string;
-        detail_en: string;
-        points: string;
-        stock: number;
-        max_per_redeem: number;
-      }>(`SELECT * FROM point_rewards WHERE status = 'ACTIVE' ORDER BY sort, id`);
+      const rows = await activeRewards(app.db);
       reply.header('cache-control', 'no-store');
       return ok(
         rows.map((r): PointRewardDto => ({
@@ -107,16 +98,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const memberId = request.member!.id;
       await app.db.tx((q) => accrue(q, memberId));
-      const rows = await app.db.query<{
-        id: string;
-        kind: PointEntryDto['kind'];
-        delta: string;
-        balance_after: string;
-        created_at: Date;
-      }>(
-        `SELECT id, kind, delta::text, balance_after::text, created_at FROM point_entries WHERE member_id = $1 ORDER BY id DESC LIMIT 100`,
-        [memberId],
-      );
+      const rows = await pointEntries(app.db, memberId);
       reply.header('cache-control', 'no-store');
       return ok(
         rows.map((r): PointEntryDto => ({

@@ -2,6 +2,7 @@
 // applications, VIP levels, the points mall's settings, rewards and redemptions, the member's
 // lists, raffles, missions and red envelopes. The rules and the money live in the services (promotions.service.ts, points.service.ts);
 // the routes decide and answer; this module reads and writes.
+import type { PointEntryDto } from '@khela/api/promotions';
 import type { Queryable } from '../../db/db';
 import type { RedemptionRow } from './points.service';
 import type { ParticipationRow, PromotionRow } from './promotions.service';
@@ -159,6 +160,38 @@ export async function memberRedemptions(
        FROM point_redemptions d JOIN point_rewards r ON r.id = d.reward_id
       WHERE d.member_id = $1 ORDER BY d.id DESC LIMIT 100`,
     [memberId, lang],
+  );
+}
+
+export interface RewardRow {
+  id: string;
+  title_bn: string;
+  title_en: string;
+  detail_bn: string;
+  detail_en: string;
+  points: string;
+  stock: number;
+  max_per_redeem: number;
+}
+
+/** The active rewards of the points mall. */
+export async function activeRewards(q: Queryable): Promise<RewardRow[]> {
+  return q.query<RewardRow>(`SELECT * FROM point_rewards WHERE status = 'ACTIVE' ORDER BY sort, id`);
+}
+
+export interface PointEntryRow {
+  id: string;
+  kind: PointEntryDto['kind'];
+  delta: string;
+  balance_after: string;
+  created_at: Date;
+}
+
+/** The member's last 100 points entries, newest first. */
+export async function pointEntries(q: Queryable, memberId: number): Promise<PointEntryRow[]> {
+  return q.query<PointEntryRow>(
+    `SELECT id, kind, delta::text, balance_after::text, created_at FROM point_entries WHERE member_id = $1 ORDER BY id DESC LIMIT 100`,
+    [memberId],
   );
 }
 
