@@ -11,7 +11,7 @@ import { ApiError } from './envelope';
  *   of money travel as strings of digits).
  * - a control character (C0 but tab, line feed and carriage return; DEL) in any string: none of the
  *   contract's fields carries one, and a NUL reaches SQL as an error (500). Single-line fields refuse
- *   the three as well, in their schema (`str` of domains/auth/schemas.ts).
+ *   the three as well, in their schema (`str` of http/schemas.ts).
  * - a `text/plain` body: the API takes JSON (and a form where a route says so): 415.
  * Each refusal is a 400 VALIDATION_ERROR naming the field, checked after the schema's validation
  * (the values are then coerced) and before any handler.

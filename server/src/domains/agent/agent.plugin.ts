@@ -14,6 +14,7 @@ import {
   type SettlementOptions,
 } from './settlement';
 import { setUpline } from './tree';
+import { memberIdOf, membersOfAccounts } from './agent.repo';
 
 export interface AgentOptions extends SettlementOptions {
   /** the clock of the reports' "today" and of the settlement (tests move it) */
@@ -94,10 +95,10 @@ export const agentDomain = fp<AgentOptions>(
           },
           async (request) => {
             await app.db.tx(async (q) => {
-              const ids = await q.query<{ id: string; account: string }>(
-                'SELECT id, account FROM members WHERE account = ANY($1)',
-                [[request.params.account.toLowerCase(), request.body.upline?.toLowerCase() ?? '']],
-              );
+              const ids = await membersOfAccounts(q, [
+                request.params.account.toLowerCase(),
+                request.body.upline?.toLowerCase() ?? '',
+              ]);
               const idOf = (a: string) => ids.find((r) => r.account === a.toLowerCase())?.id;
               const member = idOf(request.params.account);
               const upline = request.body.upline === null ? null : idOf(request.body.upline);
@@ -133,9 +134,9 @@ export const agentDomain = fp<AgentOptions>(
           async (request, reply) => {
             const b = request.body;
             const id = await app.db.tx(async (q) => {
-              const m = await q.one<{ id: string }>('SELECT id FROM members WHERE account = $1', [b.agent.toLowerCase()]);
-              if (!m) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${b.agent}`);
-              return offerContract(q, null, Number(m.id), b);
+              const m = await memberIdOf(q, b.agent.toLowerCase());
+              if (m === null) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${b.agent}`);
+              return offerContract(q, null, m, b);
             });
             reply.code(201);
             return ok({ id });

@@ -16,12 +16,29 @@ import { PAGE_SIZES, RECORD_RANGES, type RecordRange } from '@khela/api/records'
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { pageOf, paging, resolveRange } from '../records/records.routes';
-import { actOnContract, offerContract, type ContractRow } from './contracts';
+import { actOnContract, offerContract } from './contracts';
 import { LEDGER_KINDS } from './settlement';
-import { AGENT_TYPES, agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE, TEAM_CTE } from './tree';
-import { assertPassword } from '../auth/fields';
+import { AGENT_TYPES, agentLevel, assertPlacement, isAgentType, lockTree, mayRegister, SUB_AGENT_TYPE } from './tree';
+import { assertPassword } from '../auth/password-policy';
 import { langOf } from '../game/game.http';
 import { createAffiliateCode } from './affiliate';
+import {
+  accountOf,
+  contractParties,
+  contractView,
+  contractViews,
+  type ContractView,
+  insertDownlineMember,
+  isInTeam,
+  ledgerEntries,
+  memberIdOf,
+  memberStatus,
+  settlements,
+  teamBets,
+  teamOverview,
+  teamPage,
+  teamProfit,
+} from './agent.repo';
 
 const tags = ['agent centre'];
 const security = [{ token: [] }];
@@ -54,19 +71,11 @@ const RANGE_RULES =
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const LEDGER_KIND_LIST = Object.values(LEDGER_KINDS);
 
-/** Team members matching `search` (account contains), or the direct downline of `parentId`. */
-function teamQuery(search: string | undefined) {
-  return search
-    ? `WITH RECURSIVE ${TEAM_CTE} SELECT m.* , team.depth FROM team JOIN members m ON m.id = team.id WHERE m.account LIKE '%' || $2 || '%'`
-    : `SELECT m.*, 1 AS depth FROM members m WHERE m.parent_agent_id = $1`;
-}
-
 export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date }) {
   const now = opts.now;
   const ensureInTeam = async (agentId: number, memberId: number) => {
     if (agentId === memberId) return;
-    const row = await app.db.one(`WITH RECURSIVE ${TEAM_CTE} SELECT 1 FROM team WHERE id = $2`, [agentId, memberId]);
-    if (!row) throw new ApiError(403, 'NOT_IN_TEAM', 'That member is not in your team');
+    if (!(await isInTeam(app.db, agentId, memberId))) throw new ApiError(403, 'NOT_IN_TEAM', 'That member is not in your team');
   };
 
   // ---- team overview
@@ -90,35 +99,18 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
     async (request) => {
       const r = resolveRange(request.query, now());
       const id = request.member!.id;
-      const row = await app.db.one<Record<string, string>>(
-        `WITH RECURSIVE ${TEAM_CTE},
-           t AS (SELECT m.id, m.type, m.created_at FROM team JOIN members m ON m.id = team.id),
-           b AS (SELECT b.* FROM bet_records b WHERE b.member_id IN (SELECT id FROM t) AND b.placed_at >= $2 AND b.placed_at < $3),
-           l AS (SELECT x.kind, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-                   JOIN ledger_transactions x ON x.id = e.transaction_id
-                  WHERE a.member_id IN (SELECT id FROM t) AND a.kind = 'MEMBER_MAIN' AND e.created_at >= $2 AND e.created_at < $3
-                    AND x.kind IN ('DEPOSIT', 'WITHDRAWAL', 'WITHDRAWAL_REJECTED'))
-         SELECT (SELECT count(*) FROM t)::int AS members,
-                (SELECT count(*) FROM t WHERE type = ANY($4::smallint[]))::int AS agents,
-                (SELECT count(*) FROM t WHERE created_at >= $2 AND created_at < $3)::int AS new_members,
-                (SELECT count(DISTINCT member_id) FROM b WHERE status <> 'ROLLED_BACK')::int AS active_members,
-                (SELECT coalesce(sum(amount), 0) FROM l WHERE kind = 'DEPOSIT')::text AS deposits,
-                (SELECT coalesce(-sum(amount), 0) FROM l WHERE kind <> 'DEPOSIT')::text AS withdrawals,
-                (SELECT coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0) FROM b)::text AS valid_bet,
-                (SELECT coalesce(sum(payout - stake) FILTER (WHERE status = 'SETTLED'), 0) FROM b)::text AS profit`,
-        [id, r.from, r.to, AGENT_TYPES],
-      );
+      const row = await teamOverview(app.db, id, r.from, r.to, AGENT_TYPES);
       return ok({
         from: r.fromDay,
         to: r.toDay,
-        members: Number(row!.members),
-        agents: Number(row!.agents),
-        newMembers: Number(row!.new_members),
-        activeMembers: Number(row!.active_members),
-        deposits: row!.deposits,
-        withdrawals: row!.withdrawals,
-        validBet: row!.valid_bet,
-        profit: row!.profit,
+        members: Number(row.members),
+        agents: Number(row.agents),
+        newMembers: Number(row.new_members),
+        activeMembers: Number(row.active_members),
+        deposits: row.deposits,
+        withdrawals: row.withdrawals,
+        validBet: row.valid_bet,
+        profit: row.profit,
       });
     },
   );
@@ -154,8 +146,8 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const b = request.body;
       const me = request.member!;
       const account = b.account.toLowerCase();
-      const status = await app.db.one<{ status: number }>('SELECT status FROM members WHERE id = $1', [me.id]);
-      if (!mayRegister({ type: me.type, status: status?.status ?? 1 }, b.kind))
+      const status = await memberStatus(app.db, me.id);
+      if (!mayRegister({ type: me.type, status: status ?? 1 }, b.kind))
         throw new ApiError(403, 'US_CUSTOMER_NO_RIGHT_TO_REGISTER_ERROR', 'You have no right to register this account');
       assertPassword('password', b.password, null, langOf(request), account);
       const hash = await app.auth.passwords.hash(b.password);
@@ -163,17 +155,19 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const created = await app.db.tx(async (q) => {
         await lockTree(q);
         await assertPlacement(q, { memberId: null, type, uplineId: me.id });
-        const row = await q.one<{ id: string }>(
-          `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, parent_agent_id, register_method)
-           VALUES ($1, $2, $3, $4, now(), $5, 'AGENT') ON CONFLICT DO NOTHING RETURNING id`,
-          [account, b.nickname ?? account, type, hash, me.id],
-        );
-        if (!row) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
+        const id = await insertDownlineMember(q, {
+          account,
+          nickname: b.nickname ?? account,
+          type,
+          passwordHash: hash,
+          uplineId: me.id,
+        });
+        if (id === null) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
         let affiliateCode: string | null = null;
         if (type !== 0) {
-          affiliateCode = await createAffiliateCode(q, Number(row.id));
+          affiliateCode = await createAffiliateCode(q, id);
         }
-        return { id: Number(row.id), account, type, affiliateCode };
+        return { id, account, type, affiliateCode };
       });
       reply.code(201);
       return ok(created, 'Account registered');
@@ -211,21 +205,10 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const parentId = request.query.parent ?? me.id;
       await ensureInTeam(me.id, parentId);
       const root = search ? me.id : parentId;
-      const base = teamQuery(search?.toLowerCase());
-      const params: unknown[] = search ? [root, search.toLowerCase()] : [root];
       const { limit, offset } = paging(page, pageSize);
-      const [count, rows, parent] = await Promise.all([
-        app.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM (${base}) s`, params),
-        app.db.query<Record<string, unknown>>(
-          `SELECT s.id, s.account, s.nickname, s.type, s.status, s.created_at, s.last_login_at, u.account AS upline,
-                  coalesce(a.balance, 0)::text AS balance,
-                  (SELECT count(*) FROM members c WHERE c.parent_agent_id = s.id)::int AS children
-             FROM (${base}) s LEFT JOIN members u ON u.id = s.parent_agent_id
-             LEFT JOIN ledger_accounts a ON a.member_id = s.id AND a.kind = 'MEMBER_MAIN'
-            ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        ),
-        app.db.one<{ account: string }>('SELECT account FROM members WHERE id = $1', [parentId]),
+      const [{ total, rows }, parentAccount] = await Promise.all([
+        teamPage(app.db, root, search?.toLowerCase(), limit, offset),
+        accountOf(app.db, parentId),
       ]);
       const myLevel = await agentLevel(app.db, me.id);
       const list: TeamMemberDto[] = [];
@@ -246,9 +229,8 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
           teamSize: Number(r.children),
         });
       }
-      const total = count?.n ?? 0;
       return ok({
-        parent: { id: parentId, account: parent?.account ?? '' },
+        parent: { id: parentId, account: parentAccount ?? '' },
         page,
         pageSize,
         total,
@@ -279,31 +261,19 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const q = request.query;
       const r = resolveRange(q, now());
       const { limit, offset } = paging(q.page, q.pageSize);
-      const where = `WITH RECURSIVE ${TEAM_CTE}
-        SELECT b.*, m.account FROM bet_records b JOIN team ON team.id = b.member_id JOIN members m ON m.id = b.member_id
-         WHERE b.placed_at >= $2 AND b.placed_at < $3 AND ($4::text IS NULL OR m.account = $4)`;
-      const params = [request.member!.id, r.from, r.to, q.account?.toLowerCase() ?? null];
-      const [totals, rows] = await Promise.all([
-        app.db.one<Record<string, string>>(
-          `SELECT count(*)::int AS n, coalesce(sum(stake) FILTER (WHERE status <> 'ROLLED_BACK'), 0)::text AS stake,
-                  coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0)::text AS valid_bet,
-                  coalesce(sum(payout) FILTER (WHERE status = 'SETTLED'), 0)::text AS payout,
-                  coalesce(sum(payout - stake) FILTER (WHERE status = 'SETTLED'), 0)::text AS profit FROM (${where}) s`,
-          params,
-        ),
-        app.db.query<Record<string, unknown>>(
-          `${where} ORDER BY b.placed_at DESC, b.id DESC LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        ),
-      ]);
-      const total = Number(totals!.n);
+      const { totals, rows } = await teamBets(app.db, request.member!.id, q.account?.toLowerCase() ?? null, {
+        ...r,
+        limit,
+        offset,
+      });
+      const total = Number(totals.n);
       return ok({
         ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, total),
         totals: {
-          stake: totals!.stake,
-          validBet: totals!.valid_bet,
-          payout: totals!.payout,
-          profit: totals!.profit,
+          stake: totals.stake,
+          validBet: totals.valid_bet,
+          payout: totals.payout,
+          profit: totals.profit,
           count: total,
         },
         list: rows.map((b) => ({
@@ -344,30 +314,10 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const q = request.query;
       const r = resolveRange(q, now());
       const { limit, offset } = paging(q.page, q.pageSize);
-      const per = `WITH RECURSIVE ${TEAM_CTE}
-        SELECT m.account, count(*)::int AS bets,
-               coalesce(sum(b.stake) FILTER (WHERE b.status <> 'ROLLED_BACK'), 0) AS stake,
-               coalesce(sum(b.valid_bet) FILTER (WHERE b.status <> 'ROLLED_BACK'), 0) AS valid_bet,
-               coalesce(sum(b.payout) FILTER (WHERE b.status = 'SETTLED'), 0) AS payout,
-               coalesce(sum(b.payout - b.stake) FILTER (WHERE b.status = 'SETTLED'), 0) AS profit
-          FROM bet_records b JOIN team ON team.id = b.member_id JOIN members m ON m.id = b.member_id
-         WHERE b.placed_at >= $2 AND b.placed_at < $3 GROUP BY m.account`;
-      const params = [request.member!.id, r.from, r.to];
-      const [totals, rows] = await Promise.all([
-        app.db.one<Record<string, string>>(
-          `SELECT count(*)::int AS n, coalesce(sum(stake), 0)::text AS stake, coalesce(sum(valid_bet), 0)::text AS valid_bet,
-                  coalesce(sum(payout), 0)::text AS payout, coalesce(sum(profit), 0)::text AS profit FROM (${per}) s`,
-          params,
-        ),
-        app.db.query<Record<string, unknown>>(
-          `SELECT account, bets, stake::text, valid_bet::text, payout::text, profit::text FROM (${per}) s
-            ORDER BY profit ASC, account LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        ),
-      ]);
+      const { totals, rows } = await teamProfit(app.db, request.member!.id, { ...r, limit, offset });
       return ok({
-        ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals!.n)),
-        totals: { stake: totals!.stake, validBet: totals!.valid_bet, payout: totals!.payout, profit: totals!.profit },
+        ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals.n)),
+        totals: { stake: totals.stake, validBet: totals.valid_bet, payout: totals.payout, profit: totals.profit },
         list: rows.map((m) => ({
           account: String(m.account),
           bets: Number(m.bets),
@@ -385,25 +335,14 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
     const q = request.query;
     const r = resolveRange(q, now());
     const { limit, offset } = paging(q.page, q.pageSize);
-    const where = `FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transactions x ON x.id = e.transaction_id
-      WHERE a.member_id = $1 AND a.kind = 'MEMBER_MAIN' AND e.created_at >= $2 AND e.created_at < $3
-        AND ($4::text[] IS NULL OR (x.kind = ANY($4::text[]) AND e.amount > 0))`;
-    const params = [request.member!.id, r.from, r.to, incomeOnly ? LEDGER_KIND_LIST : null];
-    const [totals, rows] = await Promise.all([
-      app.db.one<Record<string, string>>(
-        `SELECT count(*)::int AS n, coalesce(sum(e.amount) FILTER (WHERE e.amount > 0), 0)::text AS inflow,
-                coalesce(-sum(e.amount) FILTER (WHERE e.amount < 0), 0)::text AS outflow ${where}`,
-        params,
-      ),
-      app.db.query<Record<string, unknown>>(
-        `SELECT x.id, x.kind, e.amount::text, e.balance_after::text, x.reference, e.created_at ${where}
-          ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      ),
-    ]);
+    const { totals, rows } = await ledgerEntries(app.db, request.member!.id, incomeOnly ? LEDGER_KIND_LIST : null, {
+      ...r,
+      limit,
+      offset,
+    });
     return ok({
-      ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals!.n)),
-      totals: { in: totals!.inflow, out: totals!.outflow },
+      ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals.n)),
+      totals: { in: totals.inflow, out: totals.outflow },
       list: rows.map((m) => ({
         transactionId: Number(m.id),
         kind: String(m.kind),
@@ -446,10 +385,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
   );
 
   // ---- contracts
-  const contractDto = (
-    c: ContractRow & { upline_account: string | null; downline_account: string },
-    me: number,
-  ): ContractDto => ({
+  const contractDto = (c: ContractView, me: number): ContractDto => ({
     id: Number(c.id),
     kind: c.kind,
     uplineAccount: c.upline_account,
@@ -467,26 +403,12 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
   });
   /** the live `contract` event to both parties (after the commit) */
   const notify = (c: ContractDto) => {
-    void app.db
-      .query<{ id: string }>(
-        'SELECT upline_id AS id FROM agent_contracts WHERE id = $1 UNION SELECT downline_id FROM agent_contracts WHERE id = $1',
-        [c.id],
-      )
-      .then((rows) =>
-        app.live.toMembers(
-          rows.filter((r) => r.id !== null).map((r) => Number(r.id)),
-          'contract',
-          { id: c.id, kind: c.kind, status: c.status },
-        ),
-      )
+    void contractParties(app.db, c.id)
+      .then((ids) => app.live.toMembers(ids, 'contract', { id: c.id, kind: c.kind, status: c.status }))
       .catch(() => undefined);
   };
   const contractById = async (id: number, me: number) => {
-    const row = await app.db.one<ContractRow & { upline_account: string | null; downline_account: string }>(
-      `SELECT c.*, u.account AS upline_account, d.account AS downline_account FROM agent_contracts c
-         LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id WHERE c.id = $1`,
-      [id],
-    );
+    const row = await contractView(app.db, id);
     return contractDto(row!, me);
   };
 
@@ -509,13 +431,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
     },
     async (request) => {
       const me = request.member!.id;
-      const rows = await app.db.query<ContractRow & { upline_account: string | null; downline_account: string }>(
-        `SELECT c.*, u.account AS upline_account, d.account AS downline_account FROM agent_contracts c
-           LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id
-          WHERE (c.downline_id = $1 OR c.upline_id = $1) AND ($2::text IS NULL OR c.kind = $2)
-          ORDER BY c.offered_at DESC, c.id DESC LIMIT 200`,
-        [me, request.query.kind ?? null],
-      );
+      const rows = await contractViews(app.db, me, request.query.kind ?? null);
       return ok({ list: rows.map((c) => contractDto(c, me)) });
     },
   );
@@ -561,9 +477,9 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const me = request.member!.id;
       const b = request.body;
       const id = await app.db.tx(async (q) => {
-        const d = await q.one<{ id: string }>('SELECT id FROM members WHERE account = $1', [b.downline.toLowerCase()]);
-        if (!d) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${b.downline}`);
-        return offerContract(q, me, Number(d.id), {
+        const d = await memberIdOf(q, b.downline.toLowerCase());
+        if (d === null) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${b.downline}`);
+        return offerContract(q, me, d, {
           kind: b.kind,
           rateBp: b.rateBp,
           minActiveMembers: b.minActiveMembers,
@@ -664,22 +580,7 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
       const me = request.member!.id;
       const r = resolveRange(q, now());
       const { limit, offset } = paging(q.page, q.pageSize);
-      const where = `FROM agent_settlements s JOIN members p ON p.id = s.payee_id LEFT JOIN members u ON u.id = s.payer_id
-        WHERE (s.payee_id = $1 OR s.payer_id = $1) AND s.window_end > $2 AND s.window_end <= $3 AND ($4::text IS NULL OR s.kind = $4)`;
-      const params = [me, r.from, r.to, q.kind ?? null];
-      const [totals, rows] = await Promise.all([
-        app.db.one<Record<string, string>>(
-          `SELECT count(*)::int AS n, coalesce(sum(s.amount - s.clawed_back) FILTER (WHERE s.payee_id = $1), 0)::text AS amount,
-                  coalesce(sum(s.amount - s.clawed_back - (s.owed - s.collected - s.forgiven)) FILTER (WHERE s.payee_id = $1), 0)::text AS paid,
-                  coalesce(sum(s.owed - s.collected - s.forgiven) FILTER (WHERE s.payee_id = $1), 0)::text AS owed ${where}`,
-          params,
-        ),
-        app.db.query<Record<string, unknown>>(
-          `SELECT s.*, p.account AS payee, u.account AS payer ${where} ORDER BY s.window_end DESC, s.contract_id DESC
-            LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        ),
-      ]);
+      const { totals, rows } = await settlements(app.db, me, q.kind ?? null, { ...r, limit, offset });
       const list: SettlementDto[] = rows.map((s) => ({
         key: String(s.settlement_key),
         contractId: Number(s.contract_id),
@@ -695,8 +596,8 @@ export async function agentRoutes(app: FastifyInstance, opts: { now: () => Date 
         direction: Number(s.payee_id) === me ? 'RECEIVED' : 'PAID',
       }));
       return ok({
-        ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals!.n)),
-        totals: { amount: totals!.amount, paid: totals!.paid, owed: totals!.owed },
+        ...pageOf(r.fromDay, r.toDay, q.page, q.pageSize, Number(totals.n)),
+        totals: { amount: totals.amount, paid: totals.paid, owed: totals.owed },
         list,
       });
     },

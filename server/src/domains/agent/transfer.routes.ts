@@ -5,6 +5,7 @@ import { requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { LedgerError } from '../wallet/ledger';
 import { inTeam, isAgentType } from './tree';
+import { memberByAccount, uplineAccountOf, uplineIdOf } from './agent.repo';
 
 /**
  * Transfers inside the agent tree (issue 11): an agent to a member of its team or to its upline, a
@@ -24,11 +25,7 @@ export async function agentTransferRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await app.db.one<{ account: string | null }>(
-        'SELECT u.account FROM members m LEFT JOIN members u ON u.id = m.parent_agent_id WHERE m.id = $1',
-        [request.member!.id],
-      );
-      return ok({ upline: row?.account ?? null });
+      return ok({ upline: await uplineAccountOf(app.db, request.member!.id) });
     },
   );
 
@@ -72,17 +69,11 @@ export async function agentTransferRoutes(app: FastifyInstance) {
     async (request) => {
       const me = request.member!;
       const b = request.body;
-      const to = await app.db.one<{ id: string; account: string }>('SELECT id, account FROM members WHERE account = $1', [
-        b.to.toLowerCase(),
-      ]);
-      const mine = await app.db.one<{ parent_agent_id: string | null }>('SELECT parent_agent_id FROM members WHERE id = $1', [
-        me.id,
-      ]);
-      const toId = to ? Number(to.id) : 0;
+      const to = await memberByAccount(app.db, b.to.toLowerCase());
+      const mine = await uplineIdOf(app.db, me.id);
+      const toId = to ? to.id : 0;
       const allowed =
-        to !== null &&
-        toId !== me.id &&
-        (Number(mine?.parent_agent_id) === toId || (isAgentType(me.type) && (await inTeam(app.db, me.id, toId))));
+        to !== null && toId !== me.id && (mine === toId || (isAgentType(me.type) && (await inTeam(app.db, me.id, toId))));
       if (!allowed) throw new ApiError(403, 'NOT_IN_TEAM', 'Transfers go to your upline or to your team');
       await checkPaymentPassword(app, me.id, b.paymentPassword, await app.payments.rules());
       const amount = BigInt(b.amount);

@@ -9,10 +9,12 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { retrySeconds } from '../../services/rate-limit';
-import { closedObject, dialingCodeSchema, smsSentSchema, str } from '../auth/schemas';
+import { smsSentSchema } from '../auth/schemas';
+import { closedObject, dialingCodeSchema, str } from '../../http/schemas';
 import { assertNewPaymentPassword, resetPaymentPassword } from '../payments/payment-password';
 import { mobileRule, parseMobile, sendCode, useCode, withGuess } from '../verification/codes';
 import { requireRealMember } from './guards';
+import { contactOf, type Contact, emailTakenByOther, mobileTakenByOther, setEmail, setMobile } from './centre.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -26,15 +28,6 @@ export const ACCOUNT_SECURITY_ERRORS = {
 } as const;
 
 type Channel = 'MOBILE' | 'EMAIL';
-interface Contact {
-  mobile_num: string | null;
-  country_dialing_code: string | null;
-  email: string | null;
-  language: string;
-  password_hash: string | null;
-}
-const contactOf = (q: Queryable, id: number) =>
-  q.one<Contact>(`SELECT mobile_num, country_dialing_code, email, language, password_hash FROM members WHERE id = $1`, [id]);
 const e164Of = (c: Contact) => (c.mobile_num ? `${c.country_dialing_code ?? '+880'}${c.mobile_num.replace(/^0+/, '')}` : null);
 
 /** What a code of the member's own bound channel is bound to (reset of the payment password, password change). */
@@ -96,13 +89,13 @@ function parseEmail(raw: string): string {
 export const accountSecurityRoutes: FastifyPluginAsync = async (app) => {
   const newMobile = async (memberId: number, raw: string, dialing?: string) => {
     const mobile = parseMobile(raw, dialing, await mobileRule(app.db));
-    const taken = await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1 AND id <> $2', [mobile.national, memberId]);
+    const taken = await mobileTakenByOther(app.db, mobile.national, memberId);
     if (taken) throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
     return mobile;
   };
   const newEmail = async (memberId: number, raw: string) => {
     const email = parseEmail(raw);
-    const taken = await app.db.one('SELECT 1 FROM members WHERE lower(email) = $1 AND id <> $2', [email, memberId]);
+    const taken = await emailTakenByOther(app.db, email, memberId);
     if (taken) throw new ApiError(409, ACCOUNT_SECURITY_ERRORS.emailTaken, 'This e-mail is already bound to another account');
     return email;
   };
@@ -246,13 +239,8 @@ export const accountSecurityRoutes: FastifyPluginAsync = async (app) => {
         const done = await withGuess(app, 'bind', target, ACCOUNT_SECURITY_ERRORS.code, () =>
           app.db.tx(async (q) => {
             if (!(await useCode(q, 'bind', target, b.code.trim()))) return null;
-            if (kind === 'mobile')
-              await q.query('UPDATE members SET mobile_num = $2, country_dialing_code = $3 WHERE id = $1', [
-                me.id,
-                value,
-                dialing,
-              ]);
-            else await q.query('UPDATE members SET email = $2 WHERE id = $1', [me.id, value]);
+            if (kind === 'mobile') await setMobile(q, me.id, value, dialing);
+            else await setEmail(q, me.id, value);
             return true;
           }),
         );

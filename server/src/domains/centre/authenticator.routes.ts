@@ -7,7 +7,7 @@ import {
   type AuthenticatorStatusDto,
 } from '@khela/api/member-centre';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { closedObject, str } from '../auth/schemas';
+import { closedObject, str } from '../../http/schemas';
 import { clearGuesses, withGuess } from '../verification/codes';
 import {
   issueRecoveryCodes,
@@ -18,6 +18,7 @@ import {
   useAuthenticatorCode,
 } from './authenticator';
 import { requireRealMember } from './guards';
+import { authenticatorRow, confirmTotp, deleteTotp, totpIn, upsertPendingTotp } from './centre.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -34,12 +35,7 @@ const wrongCode = () => new ApiError(400, AUTHENTICATOR_ERRORS.code, 'The code i
 /** The security centre's authenticator app: set up (QR code), confirm (recovery codes), status, turn off. */
 export const authenticatorRoutes: FastifyPluginAsync = async (app) => {
   const status = async (memberId: number): Promise<AuthenticatorStatusDto> => {
-    const row = await app.db.one<{ enabled: boolean; left: number }>(
-      `SELECT (t.confirmed_at IS NOT NULL) AS enabled,
-              (SELECT count(*)::int FROM member_totp_recovery r WHERE r.member_id = $1 AND r.used_at IS NULL) AS left
-         FROM member_totp t WHERE t.member_id = $1`,
-      [memberId],
-    );
+    const row = await authenticatorRow(app.db, memberId);
     return { enabled: row?.enabled ?? false, recoveryLeft: row?.enabled ? row.left : 0 };
   };
 
@@ -85,13 +81,7 @@ export const authenticatorRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const me = request.member!;
       const secret = newTotpSecret();
-      const replaced = await app.db.one(
-        `INSERT INTO member_totp (member_id, secret_sealed) VALUES ($1, $2)
-         ON CONFLICT (member_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, created_at = now(), last_step = NULL
-           WHERE member_totp.confirmed_at IS NULL
-         RETURNING 1`,
-        [me.id, sealTotpSecret(secret)],
-      );
+      const replaced = await upsertPendingTotp(app.db, me.id, sealTotpSecret(secret));
       if (!replaced) throw new ApiError(409, AUTHENTICATOR_ERRORS.enabled, 'The authenticator app is already on');
       const uri = totpUri(me.account, secret);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
@@ -126,13 +116,13 @@ export const authenticatorRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const me = request.member!;
-      const pending = await app.db.one('SELECT 1 FROM member_totp WHERE member_id = $1 AND confirmed_at IS NULL', [me.id]);
+      const pending = await totpIn(app.db, me.id, 'pending');
       if (!pending) throw new ApiError(409, AUTHENTICATOR_ERRORS.notSetUp, 'Start the setup first');
       const target = `totp:${me.id}`;
       const codes = await withGuess(app, 'login-verify', target, AUTHENTICATOR_ERRORS.code, () =>
         app.db.tx(async (q) => {
           if (!(await useAuthenticatorCode(q, me.id, request.body.code, { pending: true }))) return null;
-          await q.query('UPDATE member_totp SET confirmed_at = now() WHERE member_id = $1', [me.id]);
+          await confirmTotp(q, me.id);
           return issueRecoveryCodes(q, me.id);
         }),
       );
@@ -161,11 +151,10 @@ export const authenticatorRoutes: FastifyPluginAsync = async (app) => {
       const target = `totp:${me.id}`;
       const done = await withGuess(app, 'login-verify', target, AUTHENTICATOR_ERRORS.code, () =>
         app.db.tx(async (q) => {
-          const on = await q.one('SELECT 1 FROM member_totp WHERE member_id = $1 AND confirmed_at IS NOT NULL', [me.id]);
+          const on = await totpIn(q, me.id, 'confirmed');
           if (!on) throw new ApiError(409, AUTHENTICATOR_ERRORS.notSetUp, 'The authenticator app is off');
           if (!(await useAuthenticatorCode(q, me.id, request.body.code))) return null;
-          await q.query('DELETE FROM member_totp_recovery WHERE member_id = $1', [me.id]);
-          await q.query('DELETE FROM member_totp WHERE member_id = $1', [me.id]);
+          await deleteTotp(q, me.id);
           return true;
         }),
       );

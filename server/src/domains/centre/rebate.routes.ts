@@ -8,6 +8,7 @@ import { dhakaDay } from '@khela/api/records';
 import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { requireEligibleMember, requireRealMember } from './guards';
+import { lastRebateUpto, rebateHistory, settleRebateClaim, takeRebatePeriod, validBetsByType } from './centre.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -30,16 +31,8 @@ export async function computeRebate(
   rates: Record<string, number>,
   upto: Date,
 ): Promise<Computed> {
-  const last = await q.one<{ upto: Date }>('SELECT upto FROM rebate_claims WHERE member_id = $1 ORDER BY upto DESC LIMIT 1', [
-    memberId,
-  ]);
-  const since = last ? new Date(last.upto) : null;
-  const rows = await q.query<{ game_type: string; valid_bet: string }>(
-    `SELECT game_type, sum(valid_bet)::text AS valid_bet FROM bet_records
-      WHERE member_id = $1 AND status = 'SETTLED' AND ($2::timestamptz IS NULL OR placed_at > $2) AND placed_at <= $3
-      GROUP BY game_type ORDER BY game_type`,
-    [memberId, since, upto],
-  );
+  const since = await lastRebateUpto(q, memberId);
+  const rows = await validBetsByType(q, memberId, since, upto);
   const lines: RebateLineDto[] = rows
     .filter((r) => (rates[r.game_type] ?? 0) > 0 && BigInt(r.valid_bet) > BigInt(0))
     .map((r) => {
@@ -92,10 +85,7 @@ export const rebateRoutes: FastifyPluginAsync<RebateOptions> = async (app, opts)
     const at = now();
     const period = dhakaDay(at);
     const c = await computeRebate(app.db, memberId, await rates(), at);
-    const history = await app.db.query<{ period: string; amount: string; created_at: Date }>(
-      'SELECT period, amount::text, created_at FROM rebate_claims WHERE member_id = $1 ORDER BY upto DESC LIMIT 20',
-      [memberId],
-    );
+    const history = await rebateHistory(app.db, memberId);
     return {
       period,
       since: c.since ? c.since.toISOString() : null,
@@ -146,11 +136,7 @@ export const rebateRoutes: FastifyPluginAsync<RebateOptions> = async (app, opts)
       await app.ledger.transact(async (tx) => {
         const c = await computeRebate(tx.q, me.id, r, at);
         // the period's row: a concurrent claim waits here, then finds it taken (and its own sum unused)
-        const taken = await tx.q.one(
-          `INSERT INTO rebate_claims (member_id, period, since, upto, amount, transaction_id) VALUES ($1, $2, $3, $4, 1, 0)
-           ON CONFLICT (member_id, period) DO NOTHING RETURNING 1`,
-          [me.id, period, c.since, at],
-        );
+        const taken = await takeRebatePeriod(tx.q, me.id, period, c.since, at);
         if (!taken) throw new ApiError(409, 'REBATE_ALREADY_CLAIMED', 'The rebate of this period was claimed already');
         if (c.total <= BigInt(0)) throw new ApiError(400, 'REBATE_NOTHING', 'There is no rebate to claim yet');
         const posted = await tx.post({
@@ -165,12 +151,7 @@ export const rebateRoutes: FastifyPluginAsync<RebateOptions> = async (app, opts)
             { account: { house: 'GAME_REVENUE' }, amount: -c.total },
           ],
         });
-        await tx.q.query('UPDATE rebate_claims SET amount = $3, transaction_id = $4 WHERE member_id = $1 AND period = $2', [
-          me.id,
-          period,
-          c.total.toString(),
-          posted.transactionId,
-        ]);
+        await settleRebateClaim(tx.q, me.id, period, c.total, posted.transactionId);
       });
       return ok(await view(me.id), 'Rebate claimed');
     },

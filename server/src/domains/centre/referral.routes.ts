@@ -3,6 +3,7 @@ import { REFERRAL_PATH, type ReferralDto } from '@khela/api/member-centre';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { flagEnabled } from '../auth/auth.services';
 import { requireRealMember } from './guards';
+import { referredMembers } from './centre.repo';
 
 /** An account as others may see it: its first two and last characters. */
 export const maskAccount = (account: string) =>
@@ -43,20 +44,10 @@ export const referralRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       if (!(await flagEnabled(app.db, 'REFERRAL3'))) throw new ApiError(403, 'FEATURE_DISABLED', 'Referral is switched off');
       const code = request.member!.account.toUpperCase();
-      const [count, rows] = await Promise.all([
-        app.db.one<{ n: number }>(
-          `SELECT count(*)::int AS n FROM members WHERE upper(referral_code) = $1 AND referral_code IS NOT NULL`,
-          [code],
-        ),
-        app.db.query<{ account: string; created_at: Date }>(
-          `SELECT account, created_at FROM members WHERE upper(referral_code) = $1 AND referral_code IS NOT NULL
-            ORDER BY created_at DESC, id DESC LIMIT 50`,
-          [code],
-        ),
-      ]);
+      const { total, rows } = await referredMembers(app.db, code);
       const value: ReferralDto = {
         code,
-        invited: count?.n ?? 0,
+        invited: total,
         list: rows.map((r) => ({ account: maskAccount(r.account), joinedAt: new Date(r.created_at).toISOString() })),
       };
       return ok(value);

@@ -5,9 +5,18 @@ import { DEFAULT_PROFILE_SETTINGS, PROFILE_FIELDS, profileSchema, validate, type
 import { hashToken, revokeMemberSessions, tokenFrom } from '../../http/auth';
 import { ok, replies } from '../../http/envelope';
 import { requestLang } from '../auth/auth.services';
-import { messageIn, validationFailed } from '../auth/fields';
+import { messageIn, validationFailed } from '../../http/fields';
 import { maskEmail, maskMobile } from '../auth/login-session';
 import { requireRealMember } from './guards';
+import {
+  liveSessions,
+  lockPayeeName,
+  mergeProfile,
+  otherSessionCount,
+  profileRow,
+  revokeRememberTokens,
+  setNickname,
+} from './centre.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -28,12 +37,7 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
 
   const readProfile = async (memberId: number): Promise<ProfileDto> => {
     const settings = await profileSettings();
-    const row = await app.db.one<{
-      nickname: string;
-      mobile_num: string | null;
-      email: string | null;
-      fields: Record<string, string> | null;
-    }>(`SELECT nickname, mobile_num, email, profile AS fields FROM members WHERE id = $1`, [memberId]);
+    const row = await profileRow(app.db, memberId);
     const stored: Record<string, unknown> = { ...(row?.fields ?? {}), nickname: row?.nickname ?? '' };
     return {
       settings,
@@ -113,16 +117,11 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
       const { nickname, ...rest } = request.body;
       await app.db.tx(async (q) => {
         // the payee name is what withdrawals are paid to: set once, then only customer service changes it
-        const row = await q.one<{ payee: string | null }>(
-          `SELECT nullif(trim(profile->>'payeeName'), '') AS payee FROM members WHERE id = $1 FOR UPDATE`,
-          [me.id],
-        );
-        if (rest.payeeName !== undefined && row?.payee && rest.payeeName !== row.payee)
+        const payee = await lockPayeeName(q, me.id);
+        if (rest.payeeName !== undefined && payee && rest.payeeName !== payee)
           throw validationFailed({ payeeName: messageIn(requestLang(request), 'payeeNameFixed') });
-        if (nickname !== undefined && nickname !== '')
-          await q.query('UPDATE members SET nickname = $2 WHERE id = $1', [me.id, nickname]);
-        if (Object.keys(rest).length)
-          await q.query('UPDATE members SET profile = profile || $2::jsonb WHERE id = $1', [me.id, JSON.stringify(rest)]);
+        if (nickname !== undefined && nickname !== '') await setNickname(q, me.id, nickname);
+        if (Object.keys(rest).length) await mergeProfile(q, me.id, rest);
       });
       return ok(await readProfile(me.id), 'Profile saved');
     },
@@ -155,19 +154,7 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
     },
     async (request) => {
       const mine = hashToken(tokenFrom(request.headers.authorization)!);
-      const rows = await app.db.query<{
-        token_hash: string;
-        created_at: Date;
-        last_seen_at: Date;
-        ip: string | null;
-        user_agent: string | null;
-      }>(
-        `SELECT token_hash, created_at, last_seen_at, ip, user_agent FROM sessions
-          WHERE member_id = $1 AND revoked_at IS NULL AND expires_at > now()
-            AND last_seen_at + make_interval(secs => idle_timeout_s) > now()
-          ORDER BY (token_hash = $2) DESC, last_seen_at DESC LIMIT 50`,
-        [request.member!.id, mine],
-      );
+      const rows = await liveSessions(app.db, request.member!.id, mine);
       const devices: DeviceDto[] = rows.map((r) => ({
         id: deviceId(r.token_hash),
         current: r.token_hash === mine,
@@ -198,16 +185,10 @@ export const securityRoutes: FastifyPluginAsync<SecurityOptions> = async (app, o
       const me = request.member!;
       const mine = hashToken(tokenFrom(request.headers.authorization)!);
       const ended = await app.db.tx(async (q) => {
-        const before = await q.one<{ n: number }>(
-          `SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND revoked_at IS NULL AND token_hash <> $2`,
-          [me.id, mine],
-        );
+        const before = await otherSessionCount(q, me.id, mine);
         await revokeMemberSessions(q, me.id, mine);
-        await q.query(
-          'UPDATE remember_tokens SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND used_at IS NULL',
-          [me.id],
-        );
-        return before?.n ?? 0;
+        await revokeRememberTokens(q, me.id);
+        return before;
       });
       if (app.live.enabled) void app.live.checkSessions().catch(() => undefined);
       return ok({ ended }, 'Logged out everywhere else');

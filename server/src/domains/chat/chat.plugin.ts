@@ -14,6 +14,18 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { requireRealMember } from '../centre/guards';
+import {
+  closeConversation,
+  conversationIds,
+  findConversation,
+  insertMessage,
+  lastMessage,
+  lockConversation,
+  lockOpenConversation,
+  type MessageRow,
+  openConversation,
+  recentMessages,
+} from './chat.repo';
 
 /**
  * Live chat (issue 13): the spec's CBS_* model list and launch (answering `chatUrl`), the member's
@@ -24,22 +36,6 @@ import { requireRealMember } from '../centre/guards';
 const tags = ['live chat'];
 const security = [{ token: [] }];
 
-interface MessageRow {
-  id: string | number;
-  conversation_id: string | number;
-  sender: 'MEMBER' | 'OPERATOR';
-  body: string;
-  created_at: Date | string;
-}
-interface ConversationRow {
-  id: string | number;
-  member_id: string | number;
-  account: string;
-  model_code: ChatModel;
-  status: 'OPEN' | 'CLOSED';
-  last_message_at: Date | string;
-}
-
 const toMessage = (r: MessageRow): ChatMessageDto => ({
   id: Number(r.id),
   conversationId: Number(r.conversation_id),
@@ -47,8 +43,6 @@ const toMessage = (r: MessageRow): ChatMessageDto => ({
   body: r.body,
   createdAt: new Date(r.created_at).toISOString(),
 });
-
-const MESSAGE_COLUMNS = 'id, conversation_id, sender, body, created_at';
 
 const messageView = {
   type: 'object',
@@ -96,16 +90,9 @@ export function cleanChatBody(raw: string): string {
 }
 
 async function conversationDto(q: Queryable, id: number): Promise<OpsConversationDto> {
-  const c = await q.one<ConversationRow>(
-    `SELECT c.id, c.member_id, m.account, c.model_code, c.status, c.last_message_at
-       FROM chat_conversations c JOIN members m ON m.id = c.member_id WHERE c.id = $1`,
-    [id],
-  );
+  const c = await findConversation(q, id);
   if (!c) throw new ApiError(404, 'CHAT_NOT_FOUND', 'No such conversation');
-  const last = await q.one<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = $1 ORDER BY id DESC LIMIT 1`,
-    [id],
-  );
+  const last = await lastMessage(q, id);
   return {
     id: Number(c.id),
     account: c.account,
@@ -118,12 +105,7 @@ async function conversationDto(q: Queryable, id: number): Promise<OpsConversatio
 }
 
 async function addMessage(q: Queryable, conversationId: number, sender: 'MEMBER' | 'OPERATOR', body: string) {
-  const row = await q.one<MessageRow>(
-    `INSERT INTO chat_messages (conversation_id, sender, body) VALUES ($1, $2, $3) RETURNING ${MESSAGE_COLUMNS}`,
-    [conversationId, sender, body],
-  );
-  await q.query(`UPDATE chat_conversations SET last_message_at = now() WHERE id = $1`, [conversationId]);
-  return toMessage(row!);
+  return toMessage(await insertMessage(q, conversationId, sender, body));
 }
 
 /** Pushes a stored message to the member's connections and to the operators' pages. */
@@ -189,16 +171,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const memberId = request.member!.id;
-      const c = await app.db.one<ConversationRow>(
-        `SELECT id, model_code FROM chat_conversations WHERE member_id = $1 AND status = 'OPEN'`,
-        [memberId],
-      );
-      const rows = c
-        ? await app.db.query<MessageRow>(
-            `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = $1 ORDER BY id DESC LIMIT 200) x ORDER BY id`,
-            [c.id],
-          )
-        : [];
+      const c = await openConversation(app.db, memberId);
+      const rows = c ? await recentMessages(app.db, Number(c.id), 200) : [];
       const value: ChatConversationDto = {
         conversationId: c ? Number(c.id) : null,
         modelCode: c?.model_code ?? null,
@@ -227,16 +201,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const memberId = request.member!.id;
       const body = cleanChatBody(request.body.body);
       const message = await app.db.tx(async (q) => {
-        await q.query(
-          `INSERT INTO chat_conversations (member_id, model_code) VALUES ($1, $2)
-           ON CONFLICT (member_id) WHERE status = 'OPEN' DO NOTHING`,
-          [memberId, request.body.modelCode ?? 'GENERAL'],
-        );
-        const c = await q.one<{ id: string | number }>(
-          `SELECT id FROM chat_conversations WHERE member_id = $1 AND status = 'OPEN' FOR UPDATE`,
-          [memberId],
-        );
-        return addMessage(q, Number(c!.id), 'MEMBER', body);
+        const conversationId = await lockOpenConversation(q, memberId, request.body.modelCode ?? 'GENERAL');
+        return addMessage(q, conversationId, 'MEMBER', body);
       });
       await push(app, memberId, message);
       return reply.code(201).send(ok(message));
@@ -268,12 +234,8 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db.query<{ id: string | number }>(
-        `SELECT id FROM chat_conversations WHERE status = $1 ORDER BY last_message_at DESC, id DESC LIMIT 100`,
-        [request.query.status],
-      );
       const list: OpsConversationDto[] = [];
-      for (const r of rows) list.push(await conversationDto(app.db, Number(r.id)));
+      for (const id of await conversationIds(app.db, request.query.status)) list.push(await conversationDto(app.db, id));
       return ok(list);
     },
   );
@@ -294,10 +256,7 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const conversation = await conversationDto(app.db, request.params.id);
-      const rows = await app.db.query<MessageRow>(
-        `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE conversation_id = $1 ORDER BY id DESC LIMIT 500) x ORDER BY id`,
-        [request.params.id],
-      );
+      const rows = await recentMessages(app.db, request.params.id, 500);
       return ok({ conversation, messages: rows.map(toMessage) });
     },
   );
@@ -317,13 +276,10 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = cleanChatBody(request.body.body);
       const { message, memberId } = await app.db.tx(async (q) => {
-        const c = await q.one<{ member_id: string | number; status: string }>(
-          `SELECT member_id, status FROM chat_conversations WHERE id = $1 FOR UPDATE`,
-          [request.params.id],
-        );
+        const c = await lockConversation(q, request.params.id);
         if (!c) throw new ApiError(404, 'CHAT_NOT_FOUND', 'No such conversation');
         if (c.status !== 'OPEN') throw new ApiError(409, 'CHAT_CLOSED', 'The conversation is closed');
-        return { message: await addMessage(q, request.params.id, 'OPERATOR', body), memberId: Number(c.member_id) };
+        return { message: await addMessage(q, request.params.id, 'OPERATOR', body), memberId: c.memberId };
       });
       await push(app, memberId, message);
       return reply.code(201).send(ok(message));
@@ -343,9 +299,7 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       await conversationDto(app.db, request.params.id);
-      await app.db.query(`UPDATE chat_conversations SET status = 'CLOSED', closed_at = now() WHERE id = $1 AND status = 'OPEN'`, [
-        request.params.id,
-      ]);
+      await closeConversation(app.db, request.params.id);
       return ok(await conversationDto(app.db, request.params.id));
     },
   );

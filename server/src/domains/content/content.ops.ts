@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AnnouncementInput, AnnouncementRecord } from '@khela/api/content';
-import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText, sanitizeRichText } from './sanitize';
 import type { AnnouncementsCache } from './content.routes';
+import {
+  allHelpArticles,
+  type AnnouncementRow,
+  auditContent,
+  insertAnnouncement,
+  listAnnouncements,
+  lockAnnouncement,
+  saveHelpArticle,
+  updateAnnouncement,
+} from './content.repo';
 
 // Operator endpoints are not part of the public API document.
 const hide = true;
@@ -30,25 +39,7 @@ const announcementProps = {
   endsAt: when,
 };
 
-interface Row {
-  id: number;
-  type: AnnouncementRecord['type'];
-  group_name: string | null;
-  execution: AnnouncementRecord['execution'];
-  title_en: string;
-  title_bn: string | null;
-  content_en: string;
-  content_bn: string | null;
-  link: string | null;
-  promotion_type: string | null;
-  sort: number;
-  active: boolean;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  created_at: Date;
-}
-
-const recordOf = (r: Row): AnnouncementRecord => ({
+const recordOf = (r: AnnouncementRow): AnnouncementRecord => ({
   id: Number(r.id),
   type: r.type,
   groupName: r.group_name,
@@ -90,29 +81,6 @@ function clean(a: AnnouncementInput): AnnouncementInput {
 }
 
 const actorOf = (request: FastifyRequest) => `ops:${request.ip}`;
-
-async function insert(q: Queryable, a: AnnouncementInput): Promise<Row> {
-  return (await q.one<Row>(
-    `INSERT INTO announcements (type, group_name, execution, title_en, title_bn, content_en, content_bn, link, promotion_type,
-                                sort, active, starts_at, ends_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-    [
-      a.type,
-      a.type === 'B' ? a.groupName : (a.groupName ?? null),
-      a.execution ?? null,
-      a.titleEn,
-      a.titleBn ?? null,
-      a.contentEn ?? '',
-      a.contentBn ?? null,
-      a.link ?? null,
-      a.promotionType ?? null,
-      a.sort ?? 0,
-      a.active ?? true,
-      a.startsAt ?? null,
-      a.endsAt ?? null,
-    ],
-  ))!;
-}
 
 const announcementSchema = { type: 'object', additionalProperties: true };
 const helpInput = {
@@ -163,10 +131,7 @@ export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }
       },
     },
     async (request) => {
-      const rows = await app.db.query<Row>(
-        `SELECT * FROM announcements WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR active = $2) ORDER BY type, sort, id`,
-        [request.query.type ?? null, request.query.active ?? null],
-      );
+      const rows = await listAnnouncements(app.db, request.query.type ?? null, request.query.active ?? null);
       return ok(rows.map(recordOf));
     },
   );
@@ -187,7 +152,7 @@ export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }
     },
     async (request, reply) => {
       const row = await app.db.tx(async (q) => {
-        const r = await insert(q, clean(request.body));
+        const r = await insertAnnouncement(q, clean(request.body));
         await auditContent(q, actorOf(request), 'ANNOUNCEMENT_CREATED', { id: Number(r.id), type: r.type });
         return r;
       });
@@ -210,30 +175,10 @@ export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }
     },
     async (request) => {
       const row = await app.db.tx(async (q) => {
-        const before = await q.one<Row>(`SELECT * FROM announcements WHERE id = $1 FOR UPDATE`, [request.params.id]);
+        const before = await lockAnnouncement(q, request.params.id);
         if (!before) throw new ApiError(404, 'NOT_FOUND', `No announcement ${request.params.id}`);
         const merged = clean({ ...recordOf(before), ...request.body } as AnnouncementInput);
-        const r = (await q.one<Row>(
-          `UPDATE announcements SET type = $2, group_name = $3, execution = $4, title_en = $5, title_bn = $6, content_en = $7,
-                  content_bn = $8, link = $9, promotion_type = $10, sort = $11, active = $12, starts_at = $13, ends_at = $14
-            WHERE id = $1 RETURNING *`,
-          [
-            request.params.id,
-            merged.type,
-            merged.groupName ?? null,
-            merged.execution ?? null,
-            merged.titleEn,
-            merged.titleBn ?? null,
-            merged.contentEn ?? '',
-            merged.contentBn ?? null,
-            merged.link ?? null,
-            merged.promotionType ?? null,
-            merged.sort ?? 0,
-            merged.active ?? true,
-            merged.startsAt ?? null,
-            merged.endsAt ?? null,
-          ],
-        ))!;
+        const r = await updateAnnouncement(q, request.params.id, merged);
         await auditContent(q, actorOf(request), 'ANNOUNCEMENT_CHANGED', { id: Number(r.id), fields: Object.keys(request.body) });
         return r;
       });
@@ -247,10 +192,7 @@ export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }
     '/help',
     { schema: { hide, response: replies({ type: 'array', items: { type: 'object', additionalProperties: true } }) } },
     async () => {
-      const rows = await app.db.query(
-        `SELECT id, section, lang, device, title, content, sort, active, updated_at AS "updatedAt", updated_by AS "updatedBy"
-           FROM help_articles ORDER BY sort, section, lang, device`,
-      );
+      const rows = await allHelpArticles(app.db);
       return ok(rows.map((r) => ({ ...r, id: Number((r as { id: number }).id) })));
     },
   );
@@ -263,37 +205,20 @@ export const contentOpsRoutes: FastifyPluginAsync<{ cache?: AnnouncementsCache }
       const title = plainText(b.title);
       if (!title) throw new ApiError(400, 'VALIDATION_ERROR', 'title has no text');
       const row = await app.db.tx(async (q) => {
-        const r = await q.one<{ id: number }>(
-          `INSERT INTO help_articles (section, lang, device, title, content, sort, active, updated_by)
-           VALUES ($1, $2, $3, $4, $5, coalesce($6, 0), coalesce($7, true), $8)
-           ON CONFLICT (section, lang, device) DO UPDATE SET title = EXCLUDED.title, content = EXCLUDED.content,
-             sort = coalesce($6, help_articles.sort), active = coalesce($7, help_articles.active),
-             updated_at = now(), updated_by = EXCLUDED.updated_by
-           RETURNING id, section, lang, device, title, content, sort, active`,
-          [
-            b.section,
-            b.lang,
-            b.device ?? 'ALL',
-            title,
-            sanitizeRichText(b.content),
-            b.sort ?? null,
-            b.active ?? null,
-            actorOf(request),
-          ],
-        );
-        await auditContent(q, actorOf(request), 'HELP_SAVED', { id: Number(r!.id), section: b.section, lang: b.lang });
-        return r!;
+        const r = await saveHelpArticle(q, {
+          section: b.section,
+          lang: b.lang,
+          device: b.device ?? 'ALL',
+          title,
+          content: sanitizeRichText(b.content),
+          sort: b.sort ?? null,
+          active: b.active ?? null,
+          updatedBy: actorOf(request),
+        });
+        await auditContent(q, actorOf(request), 'HELP_SAVED', { id: Number(r.id), section: b.section, lang: b.lang });
+        return r;
       });
       return ok({ ...row, id: Number(row.id) });
     },
   );
 };
-
-/** Every content change, who and when (the operators' audit trail of the storefront). */
-async function auditContent(q: Queryable, actor: string, action: string, detail: Record<string, unknown>) {
-  await q.query(`INSERT INTO content_audit (actor, action, detail) VALUES ($1, $2, $3::jsonb)`, [
-    actor,
-    action,
-    JSON.stringify(detail),
-  ]);
-}

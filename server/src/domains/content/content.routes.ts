@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import { ok, replies } from '../../http/envelope';
 import { requestLang } from '../../http/lang';
 import { sanitizeRichText } from './sanitize';
+import { liveAnnouncements, type LiveAnnouncementRow } from './content.repo';
 
 const tags = ['content'];
 const str = { type: 'string' };
@@ -41,20 +42,8 @@ const announcementsValue = {
   },
 };
 
-interface Row {
-  id: number;
-  seed_key: string | null;
-  type: 'B' | 'PL' | 'PU' | 'PR';
-  group_name: string | null;
-  execution: string | null;
-  title: string;
-  content: string;
-  link: string | null;
-  promotion_type: string | null;
-}
-
 /** A banner's artwork: generated from its key, so a new banner gets its own. */
-const bannerImage = (r: Row) => `/wps/static/art/banner/${r.seed_key ?? `b${r.id}`}.svg`;
+const bannerImage = (r: LiveAnnouncementRow) => `/wps/static/art/banner/${r.seed_key ?? `b${r.id}`}.svg`;
 
 async function load(
   q: Queryable,
@@ -63,16 +52,7 @@ async function load(
   groupName: string | undefined,
   lang: 'BN' | 'EN',
 ) {
-  const rows = await q.query<Row>(
-    `SELECT id, seed_key, type, group_name, execution, link, promotion_type,
-            CASE WHEN $2 = 'BN' THEN COALESCE(title_bn, title_en) ELSE title_en END AS title,
-            CASE WHEN $2 = 'BN' THEN COALESCE(content_bn, content_en) ELSE content_en END AS content
-       FROM announcements
-      WHERE active AND type = ANY($1::text[])
-        AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR ends_at > now())
-      ORDER BY sort, id`,
-    [types, lang],
-  );
+  const rows = await liveAnnouncements(q, types, lang);
   const value: AnnouncementsResponse = { banners: [], playerNotices: [], popup: [], promotion: [] };
   for (const r of rows) {
     if (r.type === 'B') {

@@ -3,6 +3,7 @@ import { requestLang } from '../../http/lang';
 import type { HelpCentreValue, HelpDevice } from '@khela/api/content';
 import { ok, replies } from '../../http/envelope';
 import { sanitizeRichText } from './sanitize';
+import { helpArticles } from './content.repo';
 
 const tags = ['content'];
 
@@ -54,13 +55,7 @@ export const helpRoutes: FastifyPluginAsync = async (app) => {
   const handler = async (request: FastifyRequest<{ Querystring: HelpQuery }>) => {
     const lang = langOf(request);
     const device: HelpDevice = /^(mobile|h5)$/i.test(request.query.device ?? '') ? 'MOBILE' : 'WEB';
-    const rows = await app.db.query<{ id: number; section: string; title: string; content: string }>(
-      `SELECT DISTINCT ON (section) id, section, title, content, sort
-         FROM help_articles
-        WHERE active AND lang = ANY($1::text[]) AND device IN ('ALL', $2)
-        ORDER BY section, (lang = $3) DESC, (device = $2) DESC, id`,
-      [lang === 'BN' ? ['BN', 'EN'] : ['EN'], device, lang],
-    );
+    const rows = await helpArticles(app.db, lang, device);
     const articles = (rows as Array<{ id: number; section: string; title: string; content: string; sort?: number }>)
       .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || Number(a.id) - Number(b.id))
       .map((r) => ({ id: Number(r.id), section: r.section, title: r.title, content: sanitizeRichText(r.content) }));

@@ -17,6 +17,7 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { readFilesAndText } from '../../http/multipart';
 import { guardOps } from '../../http/ops-auth';
 import { requireRealMember } from '../centre/guards';
+import { feedbackImage, feedbackPage, insertFeedback } from './feedback.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
@@ -112,20 +113,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
           });
         return { ...f, fileName: cleanName(f.fileName), contentType };
       });
-      const id = await app.db.tx(async (q) => {
-        const row = await q.one<{ id: string }>('INSERT INTO feedback (member_id, content) VALUES ($1, $2) RETURNING id', [
-          me.id,
-          text,
-        ]);
-        for (const img of images)
-          await q.query('INSERT INTO feedback_images (feedback_id, content_type, file_name, data) VALUES ($1, $2, $3, $4)', [
-            row!.id,
-            img.contentType,
-            img.fileName,
-            img.data,
-          ]);
-        return Number(row!.id);
-      });
+      const id = await app.db.tx((q) => insertFeedback(q, me.id, text, images));
       return ok({ id }, 'Thank you for your feedback');
     },
   );
@@ -146,22 +134,7 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db.query<{
-        id: string;
-        account: string;
-        content: string;
-        created_at: Date;
-        images: { id: string; contentType: string; fileName: string; bytes: number }[] | null;
-      }>(
-        `SELECT f.id, m.account, f.content, f.created_at,
-                (SELECT json_agg(json_build_object('id', i.id, 'contentType', i.content_type, 'fileName', i.file_name,
-                                                   'bytes', octet_length(i.data)) ORDER BY i.id)
-                   FROM feedback_images i WHERE i.feedback_id = f.id) AS images
-           FROM feedback f JOIN members m ON m.id = f.member_id
-          WHERE ($2::bigint IS NULL OR f.id < $2)
-          ORDER BY f.id DESC LIMIT $1`,
-        [request.query.limit ?? 50, request.query.before ?? null],
-      );
+      const rows = await feedbackPage(app.db, request.query.limit ?? 50, request.query.before ?? null);
       return ok(
         rows.map((r) => ({
           id: Number(r.id),
@@ -182,10 +155,7 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const img = await app.db.one<{ content_type: string; data: Buffer }>(
-        'SELECT content_type, data FROM feedback_images WHERE id = $1',
-        [request.params.id],
-      );
+      const img = await feedbackImage(app.db, request.params.id);
       if (!img) throw new ApiError(404, 'NOT_FOUND', 'No such image');
       return reply.type(img.content_type).header('X-Content-Type-Options', 'nosniff').send(img.data);
     },

@@ -4,6 +4,7 @@ import { ok, replies } from '../../http/envelope';
 import { avatarDataUrl } from './avatar';
 import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
+import { setLanguage } from './member.repo';
 
 const tags = ['member'];
 const security = [{ token: [] }];
@@ -86,7 +87,7 @@ export const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { language } = request.body;
       const member = request.member;
-      if (member) await app.db.tx((q) => q.query('UPDATE members SET language = $1 WHERE id = $2', [language, member.id]));
+      if (member) await app.db.tx((q) => setLanguage(q, member.id, language));
       return ok({ language, stored: member !== null });
     },
   );

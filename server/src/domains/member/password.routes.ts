@@ -17,11 +17,21 @@ import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { langOf, temporaryPasswordEmail } from '../../services/messaging';
 import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
-import { assertPassword, messageIn, validationFailed } from '../auth/fields';
+import { messageIn, validationFailed } from '../../http/fields';
+import { assertPassword } from '../auth/password-policy';
 import { rememberIp } from '../auth/login-session';
 import { randomPassword } from '../auth/passwords';
-import { closedObject, dialingCodeSchema, mobileNumSchema, smsSentSchema, str } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { smsSentSchema } from '../auth/schemas';
+import { closedObject, dialingCodeSchema, mobileNumSchema, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
+import {
+  activePlayerByMobile,
+  changePassword,
+  endPasswordSetup,
+  passwordState,
+  resetPassword,
+  setTemporaryPassword,
+} from './member.repo';
 import { useOwnCode } from '../centre/account-security.routes';
 import { loadRegistrationRules } from '../system/system.data';
 import { mobileRule, parseMobile, sendCode, useCode, withGuess } from '../verification/codes';
@@ -87,11 +97,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       const lang = requestLang(request);
       const body = request.body;
       const tokenHash = hashToken(tokenFrom(request.headers.authorization)!);
-      const row = await app.db.one<{ password_hash: string | null; must_change_password: boolean; password_setup: boolean }>(
-        `SELECT m.password_hash, m.must_change_password, s.password_setup FROM members m JOIN sessions s ON s.member_id = m.id
-        WHERE m.id = $1 AND s.token_hash = $2`,
-        [me.id, tokenHash],
-      );
+      const row = await passwordState(app.db, me.id, tokenHash);
       if (!row) throw new ApiError(401, 'NOT_LOGGED_IN', 'Not logged in, please login');
       const setup = row.password_setup && row.must_change_password && !body.oldPassword;
 
@@ -137,15 +143,10 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       }
       const hash = await app.auth.passwords.hash(body.newPassword);
       await app.db.tx(async (q) => {
-        const changed = await q.one(
-          `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
-                temp_password_hash = NULL, temp_password_expires_at = NULL
-          WHERE id = $1 AND password_hash IS NOT DISTINCT FROM $3 RETURNING 1`,
-          [me.id, hash, row.password_hash],
-        );
+        const changed = await changePassword(q, me.id, hash, row.password_hash);
         if (!changed) throw new ApiError(409, 'PASSWORD_CHANGED_MEANWHILE', 'The password was changed meanwhile: try again');
         await memberRevocations(q, me.id, tokenHash);
-        await q.query('UPDATE sessions SET password_setup = false WHERE token_hash = $1', [tokenHash]);
+        await endPasswordSetup(q, tokenHash);
       });
       await app.auth.limiter.reset(lockKey);
       return ok(null, 'Password changed');
@@ -202,14 +203,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       // The same work either way: one argon2 hash, one UPDATE (which finds a row or not).
       const temporary = randomPassword(12);
       const hash = await app.auth.passwords.hash(temporary);
-      const matched = await app.db.tx((q) =>
-        q.one<{ account: string; email: string; language: string }>(
-          `UPDATE members SET temp_password_hash = $3, temp_password_expires_at = now() + make_interval(mins => $4)
-          WHERE account = $1 AND lower(email) = lower($2) AND status = 0 AND type <> 4
-          RETURNING account, email, language`,
-          [username, email, hash, TEMP_PASSWORD_MINUTES],
-        ),
-      );
+      const matched = await app.db.tx((q) => setTemporaryPassword(q, username, email, hash, TEMP_PASSWORD_MINUTES));
       if (matched) {
         const mail = temporaryPasswordEmail(langOf(matched.language), matched.account, temporary, TEMP_PASSWORD_MINUTES);
         app.auth.defer('temporary password e-mail', () => app.auth.messenger.sendEmail(matched.email, mail.subject, mail.text));
@@ -241,10 +235,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       if (!(await flagEnabled(app.db, 'PHONERESET3')))
         throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
       const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
-      const member = await app.db.one<{ language: string }>(
-        `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
-        [mobile.national, mobile.dialingCode],
-      );
+      const member = await activePlayerByMobile(app.db, mobile.national, mobile.dialingCode);
       return ok(
         await sendCode(app, request, {
           purpose: 'reset',
@@ -286,10 +277,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const mobile = parseMobile(body.mobileNum, body.countryDialingCode, await mobileRule(app.db));
       if (!body.verificationCode.trim()) throw validationFailed({ verificationCode: messageIn(lang, 'verificationCode') });
-      const member = await app.db.one<{ id: number; account: string }>(
-        `SELECT id, account FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0 AND type <> 4`,
-        [mobile.national, mobile.dialingCode],
-      );
+      const member = await activePlayerByMobile(app.db, mobile.national, mobile.dialingCode);
       const passwordRule = await ruleOf(app, 'password');
       const hash = await app.auth.passwords.hash(body.newPassword); // also for an unknown number: the same work
       const account = await withGuess(app, 'reset', mobile.e164, LOGIN_ERRORS.smsCode, () =>
@@ -298,11 +286,7 @@ export const passwordRoutes: FastifyPluginAsync = async (app) => {
           // the new password is judged only after a right code (hardening 11): its rules name the account, which
           // nobody without the code may learn; a refusal here rolls back and leaves the code unused
           assertPassword('newPassword', body.newPassword, passwordRule, lang, member.account);
-          await q.query(
-            `UPDATE members SET password_hash = $2, password_changed_at = now(), must_change_password = false,
-                temp_password_hash = NULL, temp_password_expires_at = NULL WHERE id = $1`,
-            [member.id, hash],
-          );
+          await resetPassword(q, member.id, hash);
           await memberRevocations(q, member.id, null);
           // the code proved the bound mobile: the login that follows from here needs no extra verification
           await rememberIp(q, member.id, request.ip);

@@ -10,11 +10,14 @@ import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { retrySeconds } from '../../services/rate-limit';
 import { findAffiliate } from '../agent/affiliate';
 import { flagEnabled, requestLang } from '../auth/auth.services';
-import { messageIn, passwordProblem, validationFailed } from '../auth/fields';
+import { messageIn, validationFailed } from '../../http/fields';
+import { passwordProblem } from '../auth/password-policy';
 import { findMemberById, startSession } from '../auth/login-session';
 import { randomPassword } from '../auth/passwords';
-import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, loginValueSchema, str } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { loginValueSchema } from '../auth/schemas';
+import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
+import { accountTaken, insertWebMember, mobileTaken } from './member.repo';
 import { consumeCaptcha } from '../captcha/captcha';
 import { loadRegistrationRules } from '../system/system.data';
 import { registrationOptions } from './registration-options';
@@ -193,12 +196,12 @@ async function plan(
 async function register(app: FastifyInstance, request: FastifyRequest, body: RegistrationUser, tab: Tab): Promise<LoginValue> {
   const p = await plan(app, request, body, tab);
   const lang = requestLang(request);
-  if (await app.db.one('SELECT 1 FROM members WHERE account = $1', [p.account])) {
+  if (await accountTaken(app.db, p.account)) {
     throw new ApiError(409, REGISTER_ERRORS.exists, 'This username is already taken', null);
   }
   // with an SMS code the number's owner is proved first: a taken number answers 409 only after a right code
   // (the insert below), so the form tells nobody else whether a number is registered (hardening 11)
-  if (p.mobile && p.smsCode === null && (await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [p.mobile.national]))) {
+  if (p.mobile && p.smsCode === null && (await mobileTaken(app.db, p.mobile.national))) {
     throw new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
   }
   if (p.smsCode !== null && !p.mobile) throw validationFailed({ mobileNum: messageIn(lang, 'required') });
@@ -218,37 +221,30 @@ async function register(app: FastifyInstance, request: FastifyRequest, body: Reg
   const create = () =>
     app.db.tx(async (q) => {
       if (p.smsCode !== null && !(await useCode(q, 'register', p.mobile!.e164, p.smsCode))) return null;
-      const created = await q.one<{ id: number }>(
-        `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password, mobile_num,
-                            country_dialing_code, email, language, registration_ip, register_method, referral_code,
-                            affiliate_code, parent_agent_id, payment_password_hash, profile)
-       VALUES ($1, $2, 0, $3, now(), $4, $5, $6, $7, $8, $9, 'WEB', $10, $11, $12, $13, $14::jsonb)
-       ON CONFLICT DO NOTHING RETURNING id`,
-        [
-          p.account,
-          p.nickname,
-          passwordHash,
-          p.generatedPassword,
-          p.mobile?.national ?? null,
-          p.mobile?.dialingCode ?? null,
-          enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null,
-          lang,
-          request.ip,
-          body.referralCode?.trim() || null,
-          p.affiliate?.code ?? null,
-          p.affiliate?.agentId ?? null,
-          paymentHash,
-          JSON.stringify(profile),
-        ],
-      );
-      if (!created) {
+      const created = await insertWebMember(q, {
+        account: p.account,
+        nickname: p.nickname,
+        passwordHash,
+        mustChangePassword: p.generatedPassword,
+        mobileNum: p.mobile?.national ?? null,
+        dialingCode: p.mobile?.dialingCode ?? null,
+        email: enabledFields.has('email') && body.email?.trim() ? body.email.trim() : null,
+        language: lang,
+        ip: request.ip,
+        referralCode: body.referralCode?.trim() || null,
+        affiliateCode: p.affiliate?.code ?? null,
+        parentAgentId: p.affiliate?.agentId ?? null,
+        paymentPasswordHash: paymentHash,
+        profile,
+      });
+      if (created === null) {
         // a concurrent registration took the name or the number: nothing of this one is kept
-        const taken = await q.one('SELECT 1 FROM members WHERE account = $1', [p.account]);
+        const taken = await accountTaken(q, p.account);
         throw taken
           ? new ApiError(409, REGISTER_ERRORS.exists, 'This username is already taken')
           : new ApiError(409, REGISTER_ERRORS.mobileTaken, 'This mobile number is already registered');
       }
-      const member = (await findMemberById(q, created.id))!;
+      const member = (await findMemberById(q, created))!;
       return startSession(q, settings, member, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],

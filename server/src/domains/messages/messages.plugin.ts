@@ -9,33 +9,25 @@ import {
   type MessageChangeDto,
   type MessageDto,
 } from '@khela/api/member-centre';
-import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { registerBadgeCounter } from '../centre/badges';
 import { requireRealMember } from '../centre/guards';
 import { plainText, sanitizeRichText } from '../content/sanitize';
+import {
+  deleteMessages,
+  inboxPage,
+  markRead,
+  membersOfAccounts,
+  type MessageRow,
+  onlineMembers,
+  sendTo,
+  sendToAllReal,
+  unreadMessages,
+} from './messages.repo';
 
 const tags = ['member centre'];
 const security = [{ token: [] }];
-
-/** The member's unread messages (the member centre's message badge). */
-export async function unreadMessages(q: Queryable, memberId: number): Promise<number> {
-  const row = await q.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM member_messages WHERE member_id = $1 AND deleted_at IS NULL AND read_at IS NULL`,
-    [memberId],
-  );
-  return row?.n ?? 0;
-}
-
-interface MessageRow {
-  id: string | number;
-  title: string;
-  content: string;
-  category: MessageCategory;
-  created_at: Date | string;
-  read_at: Date | string | null;
-}
 
 const toDto = (r: MessageRow): MessageDto => ({
   id: Number(r.id),
@@ -78,15 +70,7 @@ const idsBody = {
  */
 async function pushBadges(app: FastifyInstance, memberIds: readonly number[] | 'allReal'): Promise<void> {
   if (!app.live.enabled || memberIds.length === 0) return;
-  const online = await app.db.query<{ member_id: string | number }>(
-    memberIds === 'allReal'
-      ? `SELECT DISTINCT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id
-          WHERE m.type <> 4 AND s.revoked_at IS NULL AND s.expires_at > now()`
-      : `SELECT DISTINCT member_id FROM sessions
-          WHERE member_id = ANY($1::bigint[]) AND revoked_at IS NULL AND expires_at > now()`,
-    memberIds === 'allReal' ? [] : [memberIds],
-  );
-  const ids = online.map((r) => Number(r.member_id));
+  const ids = await onlineMembers(app.db, memberIds);
   for (let i = 0; i < ids.length; i += 50) await Promise.all(ids.slice(i, i + 50).map((id) => app.badges.push(id)));
 }
 
@@ -126,37 +110,23 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const memberId = request.member!.id;
       const { page, size } = request.query;
-      const [counts, rows] = await Promise.all([
-        app.db.one<{ total: number; unread: number }>(
-          `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
-             FROM member_messages WHERE member_id = $1 AND deleted_at IS NULL`,
-          [memberId],
-        ),
-        app.db.query<MessageRow>(
-          `SELECT id, title, content, category, created_at, read_at FROM member_messages
-            WHERE member_id = $1 AND deleted_at IS NULL
-            ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-          [memberId, size, (page - 1) * size],
-        ),
-      ]);
-      const total = counts?.total ?? 0;
+      const { total, unread, rows } = await inboxPage(app.db, memberId, size, (page - 1) * size);
       const value: InboxDto = {
         list: rows.map(toDto),
         page,
         size,
         total,
         totalPages: Math.ceil(total / size),
-        unread: counts?.unread ?? 0,
+        unread,
       };
       return ok(value);
     },
   );
 
   /** Runs one change of the member's own messages, then pushes their badges. */
-  const change = async (memberId: number, sql: string, params: unknown[]): Promise<MessageChangeDto> => {
-    const rows = await app.db.query<{ id: string }>(sql, [memberId, ...params]);
-    if (rows.length) await pushBadges(app, [memberId]);
-    return { changed: rows.length, unread: await unreadMessages(app.db, memberId) };
+  const change = async (memberId: number, changed: number): Promise<MessageChangeDto> => {
+    if (changed) await pushBadges(app, [memberId]);
+    return { changed, unread: await unreadMessages(app.db, memberId) };
   };
 
   app.post<{ Body: { ids: number[] } }>(
@@ -174,15 +144,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         response: replies(changeView),
       },
     },
-    async (request) =>
-      ok(
-        await change(
-          request.member!.id,
-          `UPDATE member_messages SET read_at = now()
-            WHERE member_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NULL AND read_at IS NULL RETURNING id`,
-          [request.body.ids],
-        ),
-      ),
+    async (request) => ok(await change(request.member!.id, await markRead(app.db, request.member!.id, request.body.ids))),
   );
 
   app.post(
@@ -197,15 +159,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         response: replies(changeView),
       },
     },
-    async (request) =>
-      ok(
-        await change(
-          request.member!.id,
-          `UPDATE member_messages SET read_at = now()
-            WHERE member_id = $1 AND deleted_at IS NULL AND read_at IS NULL RETURNING id`,
-          [],
-        ),
-      ),
+    async (request) => ok(await change(request.member!.id, await markRead(app.db, request.member!.id, 'all'))),
   );
 
   app.post<{ Body: { ids: number[] } }>(
@@ -223,15 +177,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         response: replies(changeView),
       },
     },
-    async (request) =>
-      ok(
-        await change(
-          request.member!.id,
-          `UPDATE member_messages SET deleted_at = now()
-            WHERE member_id = $1 AND id = ANY($2::bigint[]) AND deleted_at IS NULL RETURNING id`,
-          [request.body.ids],
-        ),
-      ),
+    async (request) => ok(await change(request.member!.id, await deleteMessages(app.db, request.member!.id, request.body.ids))),
   );
 };
 
@@ -288,26 +234,13 @@ const opsMessageRoutes: FastifyPluginAsync = async (app) => {
 
       if (b.all) {
         // one statement, however many members: no list of ids goes back and forth
-        const row = await app.db.one<{ n: number }>(
-          `WITH sent AS (
-             INSERT INTO member_messages (member_id, title, content, category)
-             SELECT m.id, $1, $2, $3 FROM members m
-              WHERE m.type <> 4
-                AND NOT ($4 AND EXISTS (SELECT 1 FROM rg_profiles p WHERE p.member_id = m.id AND p.excluded_kind IS NOT NULL
-                                          AND (p.excluded_until IS NULL OR p.excluded_until > now())))
-             RETURNING 1)
-           SELECT count(*)::int AS n FROM sent`,
-          [title, content, category, marketing],
-        );
+        const sent = await sendToAllReal(app.db, title, content, category, marketing);
         await pushBadges(app, 'allReal');
-        return reply.code(201).send(ok({ sent: row?.n ?? 0 }));
+        return reply.code(201).send(ok({ sent }));
       }
       const recipients = await app.db.tx(async (q) => {
         const accounts = (b.accounts ?? [b.account!]).map((a) => a.trim().toLowerCase());
-        const rows = await q.query<{ id: string; account: string; type: number }>(
-          `SELECT id, account, type FROM members WHERE account = ANY($1::text[])`,
-          [accounts],
-        );
+        const rows = await membersOfAccounts(q, accounts);
         const found = new Set(rows.map((r) => r.account));
         const missing = accounts.filter((a) => !found.has(a));
         if (missing.length) throw new ApiError(404, 'USER_NOT_EXIST', `No such account: ${missing.join(', ')}`);
@@ -318,11 +251,7 @@ const opsMessageRoutes: FastifyPluginAsync = async (app) => {
         const ids: number[] = [];
         for (const r of rows) if (!marketing || (await mayReceiveMarketing(q, Number(r.id)))) ids.push(Number(r.id));
         if (ids.length) {
-          await q.query(
-            `INSERT INTO member_messages (member_id, title, content, category)
-             SELECT unnest($1::bigint[]), $2, $3, $4`,
-            [ids, title, content, category],
-          );
+          await sendTo(q, ids, title, content, category);
         }
         return ids;
       });

@@ -5,8 +5,9 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { AGENT_TYPES } from '@khela/api/agent';
 import { createAffiliateCode } from '../agent/affiliate';
-import { assertPassword } from '../auth/fields';
+import { assertPassword } from '../auth/password-policy';
 import { assertPlacement, lockTree } from '../agent/tree';
+import { accountTaken, insertOpsMember, memberIdByAccount, setUplineId, setWhitelabelFlag } from './ops.repo';
 import { SETTING_KEYS, SETTING_SCHEMAS, type SettingKey, type SystemSettings } from '../../services/settings';
 
 // Operator endpoints are not part of the public API document.
@@ -115,35 +116,28 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
         let uplineId: number | null = null;
         if (body.upline !== undefined) {
           await lockTree(q);
-          const up = await q.one<{ id: number }>('SELECT id FROM members WHERE account = $1', [body.upline.toLowerCase()]);
-          if (!up) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${body.upline}`);
-          uplineId = Number(up.id);
+          uplineId = await memberIdByAccount(q, body.upline.toLowerCase());
+          if (uplineId === null) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${body.upline}`);
           await assertPlacement(q, { memberId: null, type: body.type ?? 0, uplineId });
         }
-        const row = await q.one<{ id: number; account: string; nickname: string; type: number; affiliateCode?: string }>(
-          `INSERT INTO members (account, nickname, type, password_hash, password_changed_at, must_change_password,
-                              mobile_num, country_dialing_code, email, language)
-         VALUES ($1, $2, $3, $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END, $5, $6, $7, $8, $9)
-         ON CONFLICT DO NOTHING RETURNING id, account, nickname, type`,
-          [
-            account,
-            body.nickname ?? account,
-            body.type ?? 0,
-            passwordHash,
-            passwordHash !== null && body.defaultPassword === true,
-            body.mobileNum ?? null,
-            body.mobileNum ? (body.countryDialingCode ?? '+880') : null,
-            body.email ?? null,
-            body.language ?? 'BN',
-          ],
-        );
-        if (row && uplineId !== null) await q.query('UPDATE members SET parent_agent_id = $2 WHERE id = $1', [row.id, uplineId]);
+        const row = await insertOpsMember(q, {
+          account,
+          nickname: body.nickname ?? account,
+          type: body.type ?? 0,
+          passwordHash,
+          mustChangePassword: passwordHash !== null && body.defaultPassword === true,
+          mobileNum: body.mobileNum ?? null,
+          dialingCode: body.mobileNum ? (body.countryDialingCode ?? '+880') : null,
+          email: body.email ?? null,
+          language: body.language ?? 'BN',
+        });
+        if (row && uplineId !== null) await setUplineId(q, row.id, uplineId);
         if (row && AGENT_TYPES.includes(row.type as (typeof AGENT_TYPES)[number]))
           row.affiliateCode = await createAffiliateCode(q, row.id);
         return row;
       });
       if (!member) {
-        const taken = await app.db.one('SELECT 1 FROM members WHERE account = $1', [account]);
+        const taken = await accountTaken(app.db, account);
         if (taken) throw new ApiError(409, 'US_CUSTOMER_EXIST_ERROR', `Account ${account} already exists`);
         throw new ApiError(409, 'CUSTOMER_MOBILE_NO_DUPLICATED', `Mobile number ${body.mobileNum} is already registered`);
       }
@@ -177,13 +171,11 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = await app.db.tx(async (q) => {
-        const member = await q.one<{ id: number }>('SELECT id FROM members WHERE account = $1', [
-          request.body.account.toLowerCase(),
-        ]);
-        if (!member) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${request.body.account}`);
-        const session = await createSession(q, member.id, { userAgent: 'ops' });
+        const memberId = await memberIdByAccount(q, request.body.account.toLowerCase());
+        if (memberId === null) throw new ApiError(404, 'USER_NOT_EXIST', `No member ${request.body.account}`);
+        const session = await createSession(q, memberId, { userAgent: 'ops' });
         const handover = await issueLoginCode(q, session.token);
-        return { ...session, memberId: member.id, loginCode: handover!.code };
+        return { ...session, memberId, loginCode: handover!.code };
       });
       reply.code(201);
       return ok(session, 'Session issued');
@@ -238,12 +230,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.tx((q) =>
-        q.one<{ mod_id: string; enabled: boolean }>(
-          'UPDATE whitelabel_flags SET enabled = $2 WHERE mod_id = $1 RETURNING mod_id, enabled',
-          [request.params.modId, request.body.enabled],
-        ),
-      );
+      const row = await app.db.tx((q) => setWhitelabelFlag(q, request.params.modId, request.body.enabled));
       if (!row) throw new ApiError(404, 'FLAG_NOT_FOUND', `No whitelabel flag ${request.params.modId}`);
       return ok({ modId: row.mod_id, enabled: row.enabled }, 'Flag updated');
     },

@@ -15,6 +15,7 @@ import {
   updateChannel,
   type WithdrawalRow,
   type ProofRow,
+  accountOf,
 } from './payments.repo';
 import { autoReceiveWithdrawals, decideWithdrawal, resolveDispute } from './withdrawals';
 
@@ -237,8 +238,8 @@ export const paymentsOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const w = await findWithdrawal(app.db, request.params.id);
       if (!w) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'No such withdrawal');
-      const account = await app.db.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [w.member_id]);
-      return ok(opsWithdrawal({ ...w, account: account?.account }, await proofsOf(app.db, [Number(w.id)])));
+      const account = await accountOf(app.db, w.member_id);
+      return ok(opsWithdrawal({ ...w, account: account ?? undefined }, await proofsOf(app.db, [Number(w.id)])));
     },
   );
 
@@ -247,9 +248,9 @@ export const paymentsOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request: { params: { id: number }; body: { operator: string; reason?: string; payoutReference?: string } }) => {
       const w = await decideWithdrawal(app, request.params.id, { decision, ...request.body });
       const proofs = await proofsOf(app.db, [Number(w.id)]);
-      const member = await app.db.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [w.member_id]);
+      const account = await accountOf(app.db, w.member_id);
       return ok(
-        opsWithdrawal({ ...w, account: member?.account }, proofs),
+        opsWithdrawal({ ...w, account: account ?? undefined }, proofs),
         decision === 'APPROVE' ? 'Approved' : 'Rejected: the funds are back in the main wallet',
       );
     };
@@ -318,9 +319,9 @@ export const paymentsOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const w = await resolveDispute(app, request.params.id, request.body);
       const proofs = await proofsOf(app.db, [Number(w.id)]);
-      const member = await app.db.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [w.member_id]);
+      const account = await accountOf(app.db, w.member_id);
       return ok(
-        opsWithdrawal({ ...w, account: member?.account }, proofs),
+        opsWithdrawal({ ...w, account: account ?? undefined }, proofs),
         w.dispute_outcome === 'REFUNDED' ? 'Refunded: the amount is back in the main wallet' : 'Closed: the payout arrived',
       );
     },

@@ -597,3 +597,9 @@ export async function proofData(
     proofId,
   ]);
 }
+
+/** A member's account, or null. */
+export async function accountOf(q: Queryable, memberId: number | string): Promise<string | null> {
+  const row = await q.one<{ account: string }>(`SELECT account FROM members WHERE id = $1`, [memberId]);
+  return row?.account ?? null;
+}

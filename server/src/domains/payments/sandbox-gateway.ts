@@ -39,6 +39,16 @@ const COLUMNS = `order_no, psp_txn_id, method, amount::text, status, notify_path
 const findPayment = (q: Queryable, orderNo: string) =>
   q.one<SandboxRow>(`SELECT ${COLUMNS} FROM sandbox_gateway_payments WHERE order_no = $1`, [orderNo]);
 
+/** Decides an open, unexpired payment (the payer's click on the sandbox page): false when it was not open. */
+async function decidePayment(q: Queryable, orderNo: string, status: 'PAID' | 'DECLINED', now: Date): Promise<boolean> {
+  const decided = await q.query(
+    `UPDATE sandbox_gateway_payments SET status = $2, decided_at = now()
+      WHERE order_no = $1 AND status = 'OPEN' AND expires_at > $3 RETURNING order_no`,
+    [orderNo, status, now],
+  );
+  return decided.length > 0;
+}
+
 /** The callback body the sandbox sends: what a PSP's notification usually carries. */
 export interface SandboxNotification {
   orderNo: string;
@@ -321,12 +331,8 @@ export const sandboxPageRoutes: FastifyPluginAsync = async (app) => {
       const decision = request.body?.decision;
       const orderNo = request.params.orderNo;
       if (decision === 'approve' || decision === 'decline') {
-        const decided = await app.db.query(
-          `UPDATE sandbox_gateway_payments SET status = $2, decided_at = now()
-            WHERE order_no = $1 AND status = 'OPEN' AND expires_at > $3 RETURNING order_no`,
-          [orderNo, decision === 'approve' ? 'PAID' : 'DECLINED', app.payments.now()],
-        );
-        if (decided.length) {
+        const decided = await decidePayment(app.db, orderNo, decision === 'approve' ? 'PAID' : 'DECLINED', app.payments.now());
+        if (decided) {
           const status = await notifySandboxOrder(app, orderNo).catch((err) => {
             app.log.error({ err, orderNo }, 'sandbox notification failed');
             return null;

@@ -9,47 +9,20 @@ import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { GAME_TYPES } from './promotions.rules';
+import {
+  closeMission,
+  insertMission,
+  insertMissionClaim,
+  leaderboard,
+  memberMissions,
+  type MissionRow,
+  missionStatus,
+  opsMissions,
+} from './promotions.repo';
 
 const tags = ['promotions'];
 const security = [{ token: [] }];
 const anyObject = { type: 'object', additionalProperties: true };
-
-interface MissionRow {
-  id: string;
-  code: string;
-  title_bn: string;
-  title_en: string;
-  game_type: string | null;
-  target: string;
-  reward: string;
-  period: 'DAY' | 'WEEK';
-  period_start: Date;
-  period_end: Date;
-  progress: string;
-  claimed: boolean;
-}
-
-/** The period's bounds in Asia/Dhaka, as SQL over `$now`. */
-const bounds = (period: string, now: string) =>
-  `(date_trunc(${period}, ${now} AT TIME ZONE 'Asia/Dhaka') AT TIME ZONE 'Asia/Dhaka')`;
-
-/** The member's missions with this period's progress and whether they were claimed. */
-export async function memberMissions(q: Queryable, memberId: number, now: Date, missionId?: number): Promise<MissionRow[]> {
-  return q.query<MissionRow>(
-    `WITH m AS (
-       SELECT mi.*, ${bounds(`lower(mi.period)`, '$2::timestamptz')} AS period_start FROM missions mi
-        WHERE mi.status = 'ACTIVE' AND ($3::bigint IS NULL OR mi.id = $3))
-     SELECT m.id, m.code, m.title_bn, m.title_en, m.game_type, m.target::text, m.reward::text, m.period, m.period_start,
-            m.period_start + CASE WHEN m.period = 'DAY' THEN interval '1 day' ELSE interval '7 days' END AS period_end,
-            (SELECT coalesce(sum(b.valid_bet), 0)::text FROM bet_records b
-              WHERE b.member_id = $1 AND b.status = 'SETTLED' AND b.placed_at >= m.period_start AND b.placed_at <= $2
-                AND (m.game_type IS NULL OR b.game_type = m.game_type)) AS progress,
-            EXISTS (SELECT 1 FROM mission_claims c WHERE c.mission_id = m.id AND c.member_id = $1
-                      AND c.period_start = m.period_start) AS claimed
-       FROM m ORDER BY m.sort, m.id`,
-    [memberId, now, missionId ?? null],
-  );
-}
 
 const toDto = (r: MissionRow, lang: 'BN' | 'EN'): MissionDto => {
   const progress = BigInt(r.progress);
@@ -123,12 +96,8 @@ export const missionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app
         const [m] = await memberMissions(tx.q, memberId, now, request.body.id);
         if (!m) throw new ApiError(404, 'MISSION_NOT_FOUND', 'No such mission');
         if (BigInt(m.progress) < BigInt(m.target)) throw new ApiError(409, 'MISSION_NOT_DONE', 'The mission is not done yet');
-        const claimed = await tx.q.one(
-          `INSERT INTO mission_claims (mission_id, member_id, period_start, reward) VALUES ($1, $2, $3, $4)
-           ON CONFLICT DO NOTHING RETURNING id`,
-          [m.id, memberId, m.period_start, m.reward],
-        );
-        if (!claimed) throw new ApiError(409, 'ALREADY_CLAIMED', 'Claimed already this period');
+        if (!(await insertMissionClaim(tx.q, m, memberId)))
+          throw new ApiError(409, 'ALREADY_CLAIMED', 'Claimed already this period');
         const reward = BigInt(m.reward);
         const posted = await tx.post({
           key: `mission:${m.id}:${memberId}:${new Date(m.period_start).toISOString()}`,
@@ -162,21 +131,10 @@ export const missionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app
     },
     async (request, reply) => {
       const period = request.query.period;
-      const rows = await app.db.query<{ member_id: string; account: string; valid: string; start: Date }>(
-        `WITH p AS (SELECT ${bounds('$1', '$2::timestamptz')} AS start)
-         SELECT b.member_id, m.account, sum(b.valid_bet)::text AS valid, p.start
-           FROM p, bet_records b JOIN members m ON m.id = b.member_id
-          WHERE b.status = 'SETTLED' AND b.placed_at >= p.start AND b.placed_at <= $2 AND b.valid_bet > 0 AND m.type <> 4
-          GROUP BY b.member_id, m.account, p.start ORDER BY sum(b.valid_bet) DESC, b.member_id LIMIT 10`,
-        [period.toLowerCase(), opts.now()],
-      );
-      const start = await app.db.one<{ start: Date }>(`SELECT ${bounds('$1', '$2::timestamptz')} AS start`, [
-        period.toLowerCase(),
-        opts.now(),
-      ]);
+      const { start, rows } = await leaderboard(app.db, period, opts.now());
       const value: LeaderboardDto = {
         period,
-        periodStart: new Date(start!.start).toISOString(),
+        periodStart: new Date(start).toISOString(),
         list: rows.map((r, i) => ({
           rank: i + 1,
           account: `${r.account.slice(0, 2)}***${r.account.slice(-1)}`,
@@ -198,13 +156,7 @@ export const missionOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
 
   app.get('/', { schema: { hide: true, response: replies({ type: 'array', items: anyObject }) } }, async () =>
-    ok(
-      await app.db.query(
-        `SELECT mi.id, mi.code, mi.title_bn, mi.title_en, mi.game_type, mi.target::text, mi.reward::text, mi.period, mi.status,
-                mi.sort, (SELECT count(*)::int FROM mission_claims c WHERE c.mission_id = mi.id) AS claims
-           FROM missions mi ORDER BY mi.status, mi.sort, mi.id`,
-      ),
-    ),
+    ok(await opsMissions(app.db)),
   );
 
   app.post<{
@@ -245,16 +197,19 @@ export const missionOpsRoutes: FastifyPluginAsync = async (app) => {
       const b = request.body;
       const [titleBn, titleEn] = [plainText(b.titleBn), plainText(b.titleEn)];
       if (!titleBn || !titleEn) throw new ApiError(400, 'BAD_REQUEST', 'A title is empty once sanitised');
-      const row = await app.db
-        .one(
-          `INSERT INTO missions (code, title_bn, title_en, game_type, target, reward, period, sort)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, code, status`,
-          [b.code, titleBn, titleEn, b.gameType ?? null, b.target, b.reward, b.period, b.sort ?? 0],
-        )
-        .catch((err: { code?: string }) => {
-          if (err?.code === '23505') throw new ApiError(409, 'MISSION_CODE_TAKEN', 'A mission has this code already');
-          throw err;
-        });
+      const row = await insertMission(app.db, {
+        code: b.code,
+        titleBn,
+        titleEn,
+        gameType: b.gameType ?? null,
+        target: b.target,
+        reward: b.reward,
+        period: b.period,
+        sort: b.sort ?? 0,
+      }).catch((err: { code?: string }) => {
+        if (err?.code === '23505') throw new ApiError(409, 'MISSION_CODE_TAKEN', 'A mission has this code already');
+        throw err;
+      });
       reply.code(201);
       return ok(row, 'Mission created');
     },
@@ -271,12 +226,9 @@ export const missionOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.one<{ status: string }>(`SELECT status FROM missions WHERE id = $1`, [request.params.id]);
-      if (!row) throw new ApiError(404, 'MISSION_NOT_FOUND', 'No such mission');
-      const closed = await app.db.one(
-        `UPDATE missions SET status = 'HIDDEN' WHERE id = $1 AND status = 'ACTIVE' RETURNING id, code, status`,
-        [request.params.id],
-      );
+      if ((await missionStatus(app.db, request.params.id)) === null)
+        throw new ApiError(404, 'MISSION_NOT_FOUND', 'No such mission');
+      const closed = await closeMission(app.db, request.params.id);
       if (!closed) throw new ApiError(409, 'ALREADY_CLOSED', 'The mission is closed already');
       request.log.info({ mission: request.params.id, operator: request.body.operator }, 'mission closed');
       return ok(closed, 'Mission closed');

@@ -9,10 +9,11 @@ import {
 } from '@khela/api/promotions';
 import { ok, replies } from '../../http/envelope';
 import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
-import { strictBody } from '../auth/strict-body';
+import { strictBody } from '../../http/strict-body';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
 import { checkPaymentPassword } from '../payments/payment-password';
 import { accrue, convert, memberRate, pointSettings, redeem, type RedemptionRow } from './points.service';
+import { activeRewards, memberRedemptions, pointEntries, pointRates, rewardTitle } from './promotions.repo';
 import type { Lang } from './promotions.service';
 
 const tags = ['points mall'];
@@ -66,16 +67,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const en = request.query.lang === 'EN';
-      const rows = await app.db.query<{
-        id: string;
-        title_bn: string;
-        title_en: string;
-        detail_bn: string;
-        detail_en: string;
-        points: string;
-        stock: number;
-        max_per_redeem: number;
-      }>(`SELECT * FROM point_rewards WHERE status = 'ACTIVE' ORDER BY sort, id`);
+      const rows = await activeRewards(app.db);
       reply.header('cache-control', 'no-store');
       return ok(
         rows.map((r): PointRewardDto => ({
@@ -94,12 +86,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     PROMOTION_PATHS.redeemList,
     { schema: { tags, security, summary: 'The redeem history', querystring: langQuery, response: replies(anyList) } },
     async (request, reply) => {
-      const rows = await app.db.query<RedemptionRow & { title: string }>(
-        `SELECT d.*, CASE WHEN $2 = 'EN' THEN r.title_en ELSE r.title_bn END AS title
-           FROM point_redemptions d JOIN point_rewards r ON r.id = d.reward_id
-          WHERE d.member_id = $1 ORDER BY d.id DESC LIMIT 100`,
-        [request.member!.id, request.query.lang],
-      );
+      const rows = await memberRedemptions(app.db, request.member!.id, request.query.lang);
       reply.header('cache-control', 'no-store');
       return ok(rows.map(redemptionDto));
     },
@@ -111,16 +98,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const memberId = request.member!.id;
       await app.db.tx((q) => accrue(q, memberId));
-      const rows = await app.db.query<{
-        id: string;
-        kind: PointEntryDto['kind'];
-        delta: string;
-        balance_after: string;
-        created_at: Date;
-      }>(
-        `SELECT id, kind, delta::text, balance_after::text, created_at FROM point_entries WHERE member_id = $1 ORDER BY id DESC LIMIT 100`,
-        [memberId],
-      );
+      const rows = await pointEntries(app.db, memberId);
       reply.header('cache-control', 'no-store');
       return ok(
         rows.map((r): PointEntryDto => ({
@@ -140,9 +118,7 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const [settings, rates, mine] = await Promise.all([
         pointSettings(app.db),
-        app.db.query<{ vip_level: number; poisha_per_point: string }>(
-          `SELECT vip_level, poisha_per_point::text FROM point_rates ORDER BY vip_level`,
-        ),
+        pointRates(app.db),
         memberRate(app.db, request.member!.id),
       ]);
       const value: PointConfigDto = {
@@ -190,10 +166,8 @@ export const pointRoutes: FastifyPluginAsync = async (app) => {
       await checkPaymentPassword(app, memberId, given, await app.payments.rules());
       const r = await app.db.tx(async (q) => {
         const done = await redeem(q, memberId, b);
-        const title = (await q.one<{ title: string }>(`SELECT title_en AS title FROM point_rewards WHERE id = $1`, [
-          b.rewardId,
-        ]))!;
-        return { ...done, title: title.title };
+        const title = (await rewardTitle(q, b.rewardId))!;
+        return { ...done, title };
       });
       if (!r.replayed) reply.code(201);
       return ok(redemptionDto({ ...r.redemption, title: r.title }), 'Redeemed: in process');

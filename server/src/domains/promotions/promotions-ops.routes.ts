@@ -5,7 +5,19 @@ import { guardOps } from '../../http/ops-auth';
 import { plainText, sanitizeRichText } from '../content/sanitize';
 import { decideRedemption } from './points.service';
 import { GAME_TYPES } from './promotions.rules';
-import { issue, type ParticipationRow } from './promotions.service';
+import { issue } from './promotions.service';
+import {
+  allPromotions,
+  decideApplication,
+  insertPromotion,
+  insertReward,
+  lockParticipation,
+  opsRedemptions,
+  pendingApplications,
+  setVipLevel,
+  updatePointSettings,
+  updatePromotion,
+} from './promotions.repo';
 
 const hide = true;
 const anyObject = { type: 'object', additionalProperties: true };
@@ -105,7 +117,7 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
 
   app.get('/promotions', { schema: { hide, response: replies({ type: 'array', items: anyObject }) } }, async () =>
-    ok(await app.db.query(`SELECT * FROM promotions ORDER BY sort, id`)),
+    ok(await allPromotions(app.db)),
   );
 
   app.post<{ Body: Fields }>(
@@ -124,12 +136,7 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const [cols, vals] = columnsOf(request.body);
-      const row = await app.db
-        .one(
-          `INSERT INTO promotions (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
-          vals,
-        )
-        .catch(dbError);
+      const row = await insertPromotion(app.db, cols, vals).catch(dbError);
       reply.code(201);
       return ok(row, 'Promotion created');
     },
@@ -147,25 +154,14 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const [cols, vals] = columnsOf(request.body);
-      const row = await app.db
-        .one(
-          `UPDATE promotions SET ${cols.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
-          [request.params.id, ...vals],
-        )
-        .catch(dbError);
+      const row = await updatePromotion(app.db, request.params.id, cols, vals).catch(dbError);
       if (!row) throw new ApiError(404, 'PROMOTION_NOT_FOUND', 'No such promotion');
       return ok(row, 'Promotion changed');
     },
   );
 
   app.get('/promotions/applications', { schema: { hide, response: replies({ type: 'array', items: anyObject }) } }, async () =>
-    ok(
-      await app.db.query(
-        `SELECT p.id, p.promotion_id, pr.code, m.account, p.basis_amount::text, p.bonus_amount::text, p.wagering_required::text, p.applied_at
-           FROM promotion_participations p JOIN promotions pr ON pr.id = p.promotion_id JOIN members m ON m.id = p.member_id
-          WHERE p.status = 'APPLYING' ORDER BY p.applied_at, p.id`,
-      ),
-    ),
+    ok(await pendingApplications(app.db)),
   );
 
   app.post<{ Params: { id: number }; Body: { decision: 'approve' | 'reject'; operator: string; reason?: string } }>(
@@ -190,17 +186,11 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { decision, operator: by, reason } = request.body;
       const r = await app.ledger.transact(async (tx) => {
-        const p = await tx.q.one<ParticipationRow>(`SELECT * FROM promotion_participations WHERE id = $1 FOR UPDATE`, [
-          request.params.id,
-        ]);
+        const p = await lockParticipation(tx.q, request.params.id);
         if (!p) throw new ApiError(404, 'APPLICATION_NOT_FOUND', 'No such application');
         if (p.status !== 'APPLYING') throw new ApiError(409, 'ALREADY_DECIDED', `The application is ${p.status} already`);
-        await tx.q.query(
-          `UPDATE promotion_participations SET decided_at = now(), decided_by = $2, reject_reason = $3 WHERE id = $1`,
-          [p.id, by, decision === 'reject' ? (reason ?? null) : null],
-        );
+        await decideApplication(tx.q, p.id, by, decision === 'reject' ? { reason: reason ?? null } : null);
         if (decision === 'reject') {
-          await tx.q.query(`UPDATE promotion_participations SET status = 'REJECTED' WHERE id = $1`, [p.id]);
           return { status: 'REJECTED', memberId: Number(p.member_id) };
         }
         return { status: await issue(tx, p, `ops:${by}`), memberId: Number(p.member_id) };
@@ -228,10 +218,7 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.one(`UPDATE members SET vip_level = $2 WHERE account = $1 RETURNING id, account, vip_level`, [
-        request.body.account.trim().toLowerCase(),
-        request.body.level,
-      ]);
+      const row = await setVipLevel(app.db, request.body.account.trim().toLowerCase(), request.body.level);
       if (!row) throw new ApiError(404, 'USER_NOT_EXIST', 'No such account');
       return ok(row);
     },
@@ -255,14 +242,7 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await app.db.one(
-          `UPDATE point_settings SET poisha_per_point = coalesce($1::bigint, poisha_per_point),
-                  min_convert = coalesce($2::bigint, min_convert), updated_at = now() WHERE id = 1
-           RETURNING poisha_per_point::text, min_convert::text`,
-          [request.body.poishaPerPoint ?? null, request.body.minConvert ?? null],
-        ),
-      ),
+      ok(await updatePointSettings(app.db, request.body.poishaPerPoint ?? null, request.body.minConvert ?? null)),
   );
 
   app.post<{ Body: { titleBn: string; titleEn: string; detailBn?: string; detailEn?: string; points: string; stock: number } }>(
@@ -288,11 +268,14 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const row = await app.db.one(
-        `INSERT INTO point_rewards (title_bn, title_en, detail_bn, detail_en, points, stock) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id, stock`,
-        [plainText(b.titleBn), plainText(b.titleEn), plainText(b.detailBn ?? ''), plainText(b.detailEn ?? ''), b.points, b.stock],
-      );
+      const row = await insertReward(app.db, {
+        titleBn: plainText(b.titleBn),
+        titleEn: plainText(b.titleEn),
+        detailBn: plainText(b.detailBn ?? ''),
+        detailEn: plainText(b.detailEn ?? ''),
+        points: b.points,
+        stock: b.stock,
+      });
       reply.code(201);
       return ok(row);
     },
@@ -315,16 +298,7 @@ export const promotionOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await app.db.query(
-          `SELECT r.id, m.account, r.reward_id, w.title_en, w.title_bn, r.quantity, r.points::text, r.status, r.created_at,
-                  r.decided_at, r.decided_by
-             FROM point_redemptions r JOIN members m ON m.id = r.member_id JOIN point_rewards w ON w.id = r.reward_id
-            WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR m.account = $2)
-            ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
-          [request.query.status ?? null, request.query.account?.trim().toLowerCase() ?? null],
-        ),
-      ),
+      ok(await opsRedemptions(app.db, request.query.status ?? null, request.query.account?.trim().toLowerCase() ?? null)),
   );
 
   app.post<{ Params: { id: number }; Body: { decision: 'approve' | 'reject'; operator: string } }>(

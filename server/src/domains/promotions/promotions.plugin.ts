@@ -7,7 +7,8 @@ import { raffleOpsRoutes, raffleRoutes } from './raffles';
 import { redEnvelopeOpsRoutes, redEnvelopeRoutes } from './red-envelopes';
 import { promotionOpsRoutes } from './promotions-ops.routes';
 import { promotionRoutes } from './promotions.routes';
-import { wageringDone, type ParticipationRow } from './promotions.service';
+import { wageringDone } from './promotions.service';
+import { issuedParticipations } from './promotions.repo';
 
 export interface PromotionsOptions {
   /** the clock promotions are judged by (tests move it) */
@@ -16,10 +17,7 @@ export interface PromotionsOptions {
 
 /** The reward badge: the member's bonuses whose wagering is met, waiting to be claimed. */
 async function claimableRewards(q: Queryable, memberId: number): Promise<number> {
-  const issued = await q.query<ParticipationRow>(
-    `SELECT * FROM promotion_participations WHERE member_id = $1 AND status = 'ISSUED'`,
-    [memberId],
-  );
+  const issued = await issuedParticipations(q, memberId);
   let n = 0;
   for (const p of issued) if ((await wageringDone(q, p)) >= BigInt(p.wagering_required)) n++;
   return n;

@@ -18,6 +18,7 @@ import {
   type ParticipationRow,
   type PromotionRow,
 } from './promotions.service';
+import { activePromotions, insertParticipation } from './promotions.repo';
 
 const tags = ['promotions'];
 const security = [{ token: [] }];
@@ -127,11 +128,7 @@ export const promotionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
     },
     async (request, reply) => {
       const { lang, category } = request.query;
-      const rows = await app.db.query<PromotionRow>(
-        `SELECT * FROM promotions WHERE status = 'ACTIVE' AND ($1::text IS NULL OR $1 = 'all' OR category = $1)
-          ORDER BY sort, id`,
-        [category ?? null],
-      );
+      const rows = await activePromotions(app.db, category ?? null);
       const viewer = await viewerOf(request);
       const at = now();
       const cards = await Promise.all(rows.map(async (r) => (await card(app, r, lang, viewer, at)).card));
@@ -234,18 +231,14 @@ export const promotionRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
           if (why) throw new ApiError(409, why, 'You are not eligible for this promotion');
           const device = request.body.deviceId ?? null;
           if (promo.once_per_device && !device) throw new ApiError(400, 'DEVICE_REQUIRED', 'This promotion needs the device');
-          await q.query(
-            `INSERT INTO promotion_participations (promotion_id, member_id, round, status, joined_at, ip_key, device_key)
-             VALUES ($1, $2, $3, 'JOINED', $4, $5, $6)`,
-            [
-              promo.id,
-              memberId,
-              (last?.round ?? 0) + 1,
-              at,
-              promo.once_per_ip ? request.ip : null,
-              promo.once_per_device ? device : null,
-            ],
-          );
+          await insertParticipation(q, {
+            promotionId: promo.id,
+            memberId,
+            round: (last?.round ?? 0) + 1,
+            joinedAt: at,
+            ipKey: promo.once_per_ip ? request.ip : null,
+            deviceKey: promo.once_per_device ? device : null,
+          });
         });
       } catch (err) {
         if (isUnique(err, 'promotion_participations_ip'))

@@ -6,23 +6,23 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { RAFFLE_PATHS, type RaffleDto } from '@khela/api/promotions';
-import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
-
-interface RaffleRow {
-  id: string;
-  title_bn: string;
-  title_en: string;
-  starts_at: Date;
-  ends_at: Date;
-  poisha_per_ticket: string;
-  max_tickets: number;
-  prize_list: string[];
-  status: 'OPEN' | 'DRAWN';
-}
+import {
+  endRaffle,
+  enterRaffle,
+  insertRaffle,
+  insertRaffleWinner,
+  lockRaffle,
+  markRaffleDrawn,
+  opsRaffles,
+  raffleWinners,
+  setEntryTickets,
+  validInWindow,
+  visibleRaffles,
+} from './promotions.repo';
 
 /** Tickets for `valid` poisha of valid bets. */
 export const ticketsFor = (valid: bigint, perTicket: bigint, max: number): number => {
@@ -46,18 +46,6 @@ export function drawWinners<T extends { tickets: number }>(entries: T[], places:
   return winners;
 }
 
-/** The valid bets of a member (or of every entered member) placed in the raffle's window. */
-const validInWindow = (q: Queryable, r: RaffleRow, memberId: number | null) =>
-  q.query<{ member_id: string; valid: string }>(
-    `SELECT e.member_id, coalesce(sum(b.valid_bet), 0)::text AS valid
-       FROM (SELECT $1::bigint AS member_id WHERE $1 IS NOT NULL
-             UNION SELECT member_id FROM raffle_entries WHERE raffle_id = $4 AND $1 IS NULL) e
-       LEFT JOIN bet_records b ON b.member_id = e.member_id AND b.status = 'SETTLED'
-        AND b.placed_at >= $2 AND b.placed_at < $3
-      GROUP BY e.member_id ORDER BY e.member_id`,
-    [memberId, r.starts_at, r.ends_at, r.id],
-  );
-
 const mask = (account: string) => `${account.slice(0, 2)}***${account.slice(-1)}`;
 
 export const raffleRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, opts) => {
@@ -76,26 +64,12 @@ export const raffleRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
     async (request, reply) => {
       const now = opts.now();
       const memberId = request.member!.id;
-      const rows = await app.db.query<RaffleRow & { entered: boolean }>(
-        `SELECT r.*, r.prizes::text[] AS prize_list,
-                EXISTS (SELECT 1 FROM raffle_entries e WHERE e.raffle_id = r.id AND e.member_id = $1) AS entered
-           FROM raffles r
-          WHERE r.starts_at <= $2 AND (r.status = 'OPEN' OR r.drawn_at > $2::timestamptz - interval '7 days')
-          ORDER BY r.ends_at DESC, r.id DESC LIMIT 20`,
-        [memberId, now],
-      );
+      const rows = await visibleRaffles(app.db, memberId, now);
       const out: RaffleDto[] = [];
       for (const r of rows) {
         const [mine] = await validInWindow(app.db, r, memberId);
         const tickets = ticketsFor(BigInt(mine?.valid ?? '0'), BigInt(r.poisha_per_ticket), r.max_tickets);
-        const winners =
-          r.status === 'DRAWN'
-            ? await app.db.query<{ place: number; member_id: string; account: string; prize: string }>(
-                `SELECT w.place, w.member_id, m.account, w.prize::text FROM raffle_winners w JOIN members m ON m.id = w.member_id
-                  WHERE w.raffle_id = $1 ORDER BY w.place`,
-                [r.id],
-              )
-            : [];
+        const winners = r.status === 'DRAWN' ? await raffleWinners(app.db, r.id) : [];
         const mineWon = winners.find((w) => Number(w.member_id) === memberId);
         out.push({
           id: Number(r.id),
@@ -140,20 +114,15 @@ export const raffleRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app,
       const memberId = request.member!.id;
       const now = opts.now();
       const tickets = await app.db.tx(async (q) => {
-        const r = await q.one<RaffleRow>(`SELECT *, prizes::text[] AS prize_list FROM raffles WHERE id = $1 FOR SHARE`, [
-          request.body.id,
-        ]);
+        const r = await lockRaffle(q, request.body.id, 'share');
         if (!r) throw new ApiError(404, 'RAFFLE_NOT_FOUND', 'No such raffle');
         if (r.status !== 'OPEN' || now < r.starts_at || now >= r.ends_at)
           throw new ApiError(409, 'RAFFLE_NOT_OPEN', 'The raffle is not open');
         const [mine] = await validInWindow(q, r, memberId);
         const n = ticketsFor(BigInt(mine?.valid ?? '0'), BigInt(r.poisha_per_ticket), r.max_tickets);
         if (n < 1) throw new ApiError(409, 'NO_TICKETS', 'Play to earn a ticket first');
-        const entered = await q.one(
-          `INSERT INTO raffle_entries (raffle_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING member_id`,
-          [r.id, memberId],
-        );
-        if (!entered) throw new ApiError(409, 'ALREADY_CLAIMED', 'Your tickets are in the draw already');
+        if (!(await enterRaffle(q, r.id, memberId)))
+          throw new ApiError(409, 'ALREADY_CLAIMED', 'Your tickets are in the draw already');
         return n;
       });
       return ok({ tickets }, 'Entered');
@@ -171,15 +140,7 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
   guardOps(app);
 
   app.get('/', { schema: { hide: true, response: replies({ type: 'array', items: anyObject }) } }, async () =>
-    ok(
-      await app.db.query(
-        `SELECT r.id, r.title_en, r.starts_at, r.ends_at, r.poisha_per_ticket::text, r.max_tickets, r.prizes::text[] AS prizes,
-                r.status, r.drawn_at, r.drawn_by,
-                (SELECT count(*)::int FROM raffle_entries e WHERE e.raffle_id = r.id) AS entries,
-                (SELECT count(*)::int FROM raffle_winners w WHERE w.raffle_id = r.id) AS winners
-           FROM raffles r ORDER BY r.ends_at DESC, r.id DESC LIMIT 200`,
-      ),
-    ),
+    ok(await opsRaffles(app.db)),
   );
 
   app.post<{
@@ -221,11 +182,16 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
       const [titleBn, titleEn] = [plainText(b.titleBn), plainText(b.titleEn)];
       if (!titleBn || !titleEn) throw new ApiError(400, 'BAD_REQUEST', 'A title is empty once sanitised');
       if (new Date(b.endsAt) <= new Date(b.startsAt)) throw new ApiError(400, 'BAD_REQUEST', 'endsAt is not after startsAt');
-      const row = await app.db.one(
-        `INSERT INTO raffles (title_bn, title_en, starts_at, ends_at, poisha_per_ticket, max_tickets, prizes, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::bigint[], $8) RETURNING id`,
-        [titleBn, titleEn, b.startsAt, b.endsAt, b.poishaPerTicket, b.maxTickets, b.prizes, `ops:${b.operator}`],
-      );
+      const row = await insertRaffle(app.db, {
+        titleBn,
+        titleEn,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        poishaPerTicket: b.poishaPerTicket,
+        maxTickets: b.maxTickets,
+        prizes: b.prizes,
+        createdBy: `ops:${b.operator}`,
+      });
       reply.code(201);
       return ok(row, 'Raffle created');
     },
@@ -243,11 +209,7 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
     },
     async (request) => {
       const now = opts.now();
-      const row = await app.db.one<{ id: string; ends_at: Date }>(
-        `UPDATE raffles SET ends_at = $2 WHERE id = $1 AND status = 'OPEN' AND ends_at > $2 AND starts_at < $2
-         RETURNING id, ends_at`,
-        [request.params.id, now],
-      );
+      const row = await endRaffle(app.db, request.params.id, now);
       if (!row) throw new ApiError(409, 'RAFFLE_NOT_OPEN', 'The raffle is not open (not started, ended or drawn)');
       return ok(row, 'Raffle ended');
     },
@@ -267,9 +229,7 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
       const now = opts.now();
       const by = `ops:${request.body.operator}`;
       const result = await app.ledger.transact(async (tx) => {
-        const r = await tx.q.one<RaffleRow>(`SELECT *, prizes::text[] AS prize_list FROM raffles WHERE id = $1 FOR UPDATE`, [
-          request.params.id,
-        ]);
+        const r = await lockRaffle(tx.q, request.params.id, 'update');
         if (!r) throw new ApiError(404, 'RAFFLE_NOT_FOUND', 'No such raffle');
         if (r.status === 'DRAWN') throw new ApiError(409, 'ALREADY_DRAWN', 'The raffle was drawn already');
         if (now < r.ends_at) throw new ApiError(409, 'RAFFLE_NOT_ENDED', 'Tickets are still being earned');
@@ -278,19 +238,12 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
           tickets: ticketsFor(BigInt(e.valid), BigInt(r.poisha_per_ticket), r.max_tickets),
         }));
         for (const e of entries) {
-          await tx.q.query(`UPDATE raffle_entries SET tickets = $3 WHERE raffle_id = $1 AND member_id = $2`, [
-            r.id,
-            e.memberId,
-            e.tickets,
-          ]);
+          await setEntryTickets(tx.q, r.id, e.memberId, e.tickets);
         }
         const winners = drawWinners(entries, r.prize_list.length, (n) => randomInt(n));
         for (const [i, w] of winners.entries()) {
           const prize = BigInt(r.prize_list[i]);
-          await tx.q.query(
-            `INSERT INTO raffle_winners (raffle_id, place, member_id, prize, tickets) VALUES ($1, $2, $3, $4, $5)`,
-            [r.id, i + 1, w.memberId, prize.toString(), w.tickets],
-          );
+          await insertRaffleWinner(tx.q, r.id, i + 1, w.memberId, prize, w.tickets);
           await tx.post({
             key: `raffle:${r.id}:${i + 1}`,
             kind: 'RAFFLE_PRIZE',
@@ -304,7 +257,7 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
             ],
           });
         }
-        await tx.q.query(`UPDATE raffles SET status = 'DRAWN', drawn_at = now(), drawn_by = $2 WHERE id = $1`, [r.id, by]);
+        await markRaffleDrawn(tx.q, r.id, by);
         return { id: Number(r.id), entries: entries.length, winners: winners.length };
       });
       return ok(result, 'Raffle drawn');

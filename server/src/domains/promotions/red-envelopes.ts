@@ -8,6 +8,16 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { plainText } from '../content/sanitize';
 import { requireEligibleMember, requireRealMember } from '../centre/guards';
+import {
+  claimEnvelope,
+  closeEnvelope,
+  envelopeClaimed,
+  insertEnvelope,
+  lockEnvelope,
+  lockEnvelopeState,
+  opsEnvelopes,
+  upcomingEnvelopes,
+} from './promotions.repo';
 
 /** A draw between min and max (inclusive), never above what is left; 0 when less than min is left. */
 export function drawAmount(min: bigint, max: bigint, remaining: bigint, rand: (span: number) => number): bigint {
@@ -18,19 +28,6 @@ export function drawAmount(min: bigint, max: bigint, remaining: bigint, rand: (s
   const limit = BigInt(2 ** 47);
   if (span < limit) return min + BigInt(rand(Number(span) + 1));
   return min + (span * BigInt(rand(2 ** 47))) / limit;
-}
-
-interface EnvelopeRow {
-  id: string;
-  title_bn: string;
-  title_en: string;
-  starts_at: Date;
-  ends_at: Date;
-  min_amount: string;
-  max_amount: string;
-  remaining: string;
-  claimed: string | null;
-  closed_at: Date | null;
 }
 
 export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async (app, opts) => {
@@ -48,12 +45,7 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
     },
     async (request, reply) => {
       const now = opts.now();
-      const rows = await app.db.query<EnvelopeRow>(
-        `SELECT e.*, c.amount::text AS claimed FROM red_envelopes e
-           LEFT JOIN red_envelope_claims c ON c.envelope_id = e.id AND c.member_id = $1
-          WHERE e.ends_at > $2 AND e.starts_at < $2 + interval '1 day' AND e.closed_at IS NULL ORDER BY e.starts_at, e.id LIMIT 20`,
-        [request.member!.id, now],
-      );
+      const rows = await upcomingEnvelopes(app.db, request.member!.id, now);
       reply.header('cache-control', 'no-store');
       return ok(
         rows.map((r): RedEnvelopeDto => {
@@ -98,23 +90,15 @@ export const redEnvelopeRoutes: FastifyPluginAsync<{ now: () => Date }> = async 
       const memberId = request.member!.id;
       const now = opts.now();
       const r = await app.ledger.transact(async (tx) => {
-        const e = await tx.q.one<EnvelopeRow>(`SELECT * FROM red_envelopes WHERE id = $1 FOR UPDATE`, [request.body.id]);
+        const e = await lockEnvelope(tx.q, request.body.id);
         if (!e) throw new ApiError(404, 'RED_ENVELOPE_NOT_FOUND', 'No such red envelope');
         if (now < e.starts_at || now >= e.ends_at || e.closed_at)
           throw new ApiError(409, 'RED_ENVELOPE_NOT_OPEN', 'The red envelope is not open');
-        const had = await tx.q.one(`SELECT 1 FROM red_envelope_claims WHERE envelope_id = $1 AND member_id = $2`, [
-          e.id,
-          memberId,
-        ]);
-        if (had) throw new ApiError(409, 'ALREADY_CLAIMED', 'You opened this red envelope already');
+        if (await envelopeClaimed(tx.q, e.id, memberId))
+          throw new ApiError(409, 'ALREADY_CLAIMED', 'You opened this red envelope already');
         const amount = drawAmount(BigInt(e.min_amount), BigInt(e.max_amount), BigInt(e.remaining), (n) => randomInt(n));
         if (amount <= BigInt(0)) throw new ApiError(409, 'RED_ENVELOPE_EMPTY', 'The red envelope is empty');
-        await tx.q.query(`UPDATE red_envelopes SET remaining = remaining - $2 WHERE id = $1`, [e.id, amount.toString()]);
-        await tx.q.query(`INSERT INTO red_envelope_claims (envelope_id, member_id, amount) VALUES ($1, $2, $3)`, [
-          e.id,
-          memberId,
-          amount.toString(),
-        ]);
+        await claimEnvelope(tx.q, e.id, memberId, amount);
         const posted = await tx.post({
           key: `redenv:${e.id}:${memberId}`,
           kind: 'RED_ENVELOPE',
@@ -139,17 +123,7 @@ export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/',
     { schema: { hide: true, response: replies({ type: 'array', items: { type: 'object', additionalProperties: true } }) } },
-    async () =>
-      ok(
-        await app.db.query(
-          `SELECT e.id, e.title_bn, e.title_en, e.starts_at, e.ends_at, e.min_amount::text, e.max_amount::text, e.budget::text,
-                  e.remaining::text, e.created_by, e.closed_at, e.closed_by,
-                  (SELECT count(*)::int FROM red_envelope_claims c WHERE c.envelope_id = e.id) AS claims,
-                  CASE WHEN e.closed_at IS NOT NULL THEN 'CLOSED' WHEN e.ends_at <= now() THEN 'ENDED'
-                       WHEN e.starts_at > now() THEN 'SCHEDULED' ELSE 'OPEN' END AS state
-             FROM red_envelopes e ORDER BY e.starts_at DESC, e.id DESC LIMIT 200`,
-        ),
-      ),
+    async () => ok(await opsEnvelopes(app.db)),
   );
 
   app.post<{ Params: { id: number }; Body: { operator: string } }>(
@@ -170,18 +144,11 @@ export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       ok(
         await app.db.tx(async (q) => {
-          const e = await q.one<{ closed_at: Date | null; ends_at: Date }>(
-            `SELECT closed_at, ends_at FROM red_envelopes WHERE id = $1 FOR UPDATE`,
-            [request.params.id],
-          );
+          const e = await lockEnvelopeState(q, request.params.id);
           if (!e) throw new ApiError(404, 'RED_ENVELOPE_NOT_FOUND', 'No such red envelope');
           if (e.closed_at) throw new ApiError(409, 'ALREADY_CLOSED', 'The red envelope is closed already');
           if (e.ends_at <= new Date()) throw new ApiError(409, 'ALREADY_ENDED', 'The red envelope has ended already');
-          return q.one(
-            `UPDATE red_envelopes SET closed_at = now(), closed_by = $2 WHERE id = $1
-             RETURNING id, closed_at, closed_by, remaining::text`,
-            [request.params.id, `ops:${request.body.operator}`],
-          );
+          return closeEnvelope(q, request.params.id, `ops:${request.body.operator}`);
         }),
         'Red envelope closed',
       ),
@@ -228,11 +195,16 @@ export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
       if (!titleBn || !titleEn) throw new ApiError(400, 'BAD_REQUEST', 'A title is empty once sanitised');
       if (BigInt(b.maxAmount) < BigInt(b.minAmount)) throw new ApiError(400, 'BAD_REQUEST', 'maxAmount is below minAmount');
       if (new Date(b.endsAt) <= new Date(b.startsAt)) throw new ApiError(400, 'BAD_REQUEST', 'endsAt is not after startsAt');
-      const row = await app.db.one(
-        `INSERT INTO red_envelopes (title_bn, title_en, starts_at, ends_at, min_amount, max_amount, budget, remaining, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id`,
-        [titleBn, titleEn, b.startsAt, b.endsAt, b.minAmount, b.maxAmount, b.budget, `ops:${b.operator}`],
-      );
+      const row = await insertEnvelope(app.db, {
+        titleBn,
+        titleEn,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        minAmount: b.minAmount,
+        maxAmount: b.maxAmount,
+        budget: b.budget,
+        createdBy: `ops:${b.operator}`,
+      });
       reply.code(201);
       return ok(row, 'Red envelope scheduled');
     },

@@ -22,6 +22,7 @@ import {
   type LimitAction,
 } from './rg.service';
 import type { ExclusionPeriod } from './rules';
+import { memberIdByAccount, pruneLossHours, recentAudit } from './rg.repo';
 
 export interface RgOptions {
   /** The clock the limit rules read (cooling-off, windows, exclusion ends); tests move it. */
@@ -265,9 +266,9 @@ function opsRoutes(now: () => Date): FastifyPluginAsync {
   return async (app) => {
     guardOps(app);
     const memberIdOf = async (account: string) => {
-      const m = await app.db.one<{ id: number }>(`SELECT id FROM members WHERE account = $1`, [account.toLowerCase()]);
-      if (!m) throw new ApiError(404, 'MEMBER_NOT_FOUND', `No member ${account}`);
-      return Number(m.id);
+      const id = await memberIdByAccount(app.db, account);
+      if (id === null) throw new ApiError(404, 'MEMBER_NOT_FOUND', `No member ${account}`);
+      return id;
     };
 
     app.get<{ Params: { account: string } }>(
@@ -275,10 +276,7 @@ function opsRoutes(now: () => Date): FastifyPluginAsync {
       { schema: { hide: true, summary: "A member's responsible-gambling settings and recent changes" } },
       async (request) => {
         const id = await memberIdOf(request.params.account);
-        const history = await app.db.query(
-          `SELECT action, detail, actor, created_at AS "at" FROM rg_audit WHERE member_id = $1 ORDER BY id DESC LIMIT 20`,
-          [id],
-        );
+        const history = await recentAudit(app.db, id);
         return ok({ account: request.params.account, ...(await profile(app.db, id, now())), history });
       },
     );
@@ -331,7 +329,7 @@ const plugin: FastifyPluginAsync<RgOptions> = async (app: FastifyInstance, opts)
   app.jobs.define({
     name: 'rg.prune-loss-hours',
     everyMs: 3600_000,
-    run: async () => void (await app.db.query(`DELETE FROM rg_loss_hours WHERE hour < now() - interval '32 days'`)),
+    run: () => pruneLossHours(app.db),
   });
   await app.register(memberRoutes(now), { prefix: '/wps/rg' });
   await app.register(opsRoutes(now), { prefix: '/ops/rg' });

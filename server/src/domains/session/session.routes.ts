@@ -14,19 +14,13 @@ import { SEALED_DESCRIPTION, sealedBody } from '../../http/sealed';
 import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
 import { findMemberById, startSession } from '../auth/login-session';
-import {
-  captchaFields,
-  closedObject,
-  deviceIdSchema,
-  dialingCodeSchema,
-  loginValueSchema,
-  smsSentSchema,
-  str,
-} from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { loginValueSchema, smsSentSchema } from '../auth/schemas';
+import { captchaFields, closedObject, deviceIdSchema, dialingCodeSchema, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { login } from './login';
 import { LOGIN_CODE_PATTERN, redeemLoginCode } from './login-handover';
 import { completeVerification, sendVerificationCode, VERIFICATION_ERRORS } from './verification';
+import { insertTrialMember } from './session.repo';
 
 const tags = ['session'];
 const BODY_LIMIT = 16 * 1024;
@@ -170,12 +164,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       const presented = tokenFrom(request.headers.authorization);
       const value = await app.db.tx(async (q) => {
         const suffix = randomBytes(8).toString('hex');
-        const created = await q.one<{ id: number }>(
-          `INSERT INTO members (account, nickname, type, language, registration_ip, register_method)
-         VALUES ($1, $2, 4, $3, $4, 'FREEPLAY') RETURNING id`,
-          [`trial${suffix}`, `Trial ${suffix.slice(0, 4).toUpperCase()}`, requestLang(request), request.ip],
+        const id = await insertTrialMember(
+          q,
+          `trial${suffix}`,
+          `Trial ${suffix.slice(0, 4).toUpperCase()}`,
+          requestLang(request),
+          request.ip,
         );
-        const member = (await findMemberById(q, created!.id))!;
+        const member = (await findMemberById(q, id))!;
         return startSession(q, settings, member, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],

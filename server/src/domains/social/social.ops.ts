@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { wrapSecret } from '../../http/sealed';
+import { listProviders, providerExists, upsertProvider } from './social.repo';
 
 const hide = true;
 
@@ -41,11 +42,7 @@ export const socialOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
 
   app.get('/providers', { schema: { hide, response: replies({ type: 'array', items: providerView }) } }, async () =>
-    ok(
-      await app.db.query(
-        `SELECT id, label, issuer, client_id AS "clientId", redirect_uri AS "redirectUri", enabled, sort FROM social_providers ORDER BY sort, id`,
-      ),
-    ),
+    ok(await listProviders(app.db)),
   );
 
   app.put<{ Params: { id: string }; Body: ProviderBody }>(
@@ -73,28 +70,19 @@ export const socialOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const exists = await app.db.one('SELECT 1 FROM social_providers WHERE id = $1', [request.params.id]);
+      const exists = await providerExists(app.db, request.params.id);
       if (!exists && !b.clientSecret)
         throw new ApiError(400, 'VALIDATION_ERROR', 'body/clientSecret is required for a new provider');
-      const row = await app.db.one(
-        `INSERT INTO social_providers (id, label, issuer, client_id, client_secret, redirect_uri, enabled, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
-           client_secret = COALESCE($9, social_providers.client_secret), redirect_uri = EXCLUDED.redirect_uri,
-           enabled = EXCLUDED.enabled, sort = EXCLUDED.sort, updated_at = now()
-         RETURNING id, label, issuer, client_id AS "clientId", redirect_uri AS "redirectUri", enabled, sort`,
-        [
-          request.params.id,
-          b.label,
-          b.issuer,
-          b.clientId,
-          wrapSecret(Buffer.from(b.clientSecret ?? '')),
-          b.redirectUri ?? null,
-          b.enabled ?? true,
-          b.sort ?? 0,
-          b.clientSecret ? wrapSecret(Buffer.from(b.clientSecret)) : null,
-        ],
-      );
+      const row = await upsertProvider(app.db, request.params.id, {
+        label: b.label,
+        issuer: b.issuer,
+        clientId: b.clientId,
+        insertSecret: wrapSecret(Buffer.from(b.clientSecret ?? '')),
+        redirectUri: b.redirectUri ?? null,
+        enabled: b.enabled ?? true,
+        sort: b.sort ?? 0,
+        newSecret: b.clientSecret ? wrapSecret(Buffer.from(b.clientSecret)) : null,
+      });
       return ok(row);
     },
   );

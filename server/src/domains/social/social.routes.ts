@@ -9,9 +9,25 @@ import { retrySeconds } from '../../services/rate-limit';
 import { flagEnabled, requestLang } from '../auth/auth.services';
 import type { AuthLimits } from '../auth/limits';
 import { findMemberById, startSession } from '../auth/login-session';
-import { closedObject, loginValueSchema, str } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { loginValueSchema } from '../auth/schemas';
+import { closedObject, str } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { authorization, OidcClients, redeem, type Identity, type ProviderConfig } from './oidc';
+import {
+  accountTaken,
+  claimSocialLogin,
+  completeHandoff,
+  emailTaken,
+  enabledProviderRow,
+  enabledProviders,
+  insertIdentity,
+  insertSocialLogin,
+  insertSocialMember,
+  type ProviderRow,
+  setHandoff,
+  type SocialLoginRow,
+  touchLinkedIdentity,
+} from './social.repo';
 
 const tags = ['session'];
 export const SOCIAL_CALLBACK_PATH = '/wps/session/social/callback';
@@ -25,19 +41,8 @@ const returnToRe = new RegExp(RETURN_TO_PATTERN);
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-interface ProviderRow {
-  id: string;
-  label: string;
-  issuer: string;
-  client_id: string;
-  client_secret: string;
-  redirect_uri: string | null;
-  enabled: boolean;
-  updated_at: Date;
-}
-
 async function enabledProvider(q: Queryable, id: string): Promise<ProviderRow> {
-  const row = await q.one<ProviderRow>('SELECT * FROM social_providers WHERE id = $1 AND enabled', [id]);
+  const row = await enabledProviderRow(q, id);
   if (!row || !(await flagEnabled(q, 'SOCIALLOGIN3')))
     throw new ApiError(403, SOCIAL_ERRORS.disabled, 'Social sign-in is not enabled');
   return row;
@@ -64,7 +69,7 @@ async function accountFor(q: Queryable, provider: string, subject: string): Prom
       .padStart(11, '0')
       .slice(0, 11);
     const account = `s${digest}`;
-    if (!(await q.one('SELECT 1 FROM members WHERE lower(account) = $1', [account]))) return account;
+    if (!(await accountTaken(q, account))) return account;
   }
   return `s${randomBytes(8).toString('hex').slice(0, 11)}`;
 }
@@ -77,19 +82,16 @@ async function accountFor(q: Queryable, provider: string, subject: string): Prom
 async function memberFor(
   app: FastifyInstance,
   q: Queryable,
-  login: { provider: string; link_member_id: number | null; referral_code: string | null; language: string; ip: string },
+  login: Pick<SocialLoginRow, 'provider' | 'link_member_id' | 'referral_code' | 'language' | 'ip'>,
   who: Identity,
   limits: AuthLimits,
 ): Promise<number> {
-  const linked = await q.one<{ member_id: number }>(
-    'UPDATE member_identities SET last_login_at = now() WHERE provider = $1 AND subject = $2 RETURNING member_id',
-    [login.provider, who.subject],
-  );
-  if (linked) {
-    if (login.link_member_id !== null && Number(linked.member_id) !== Number(login.link_member_id)) {
+  const linked = await touchLinkedIdentity(q, login.provider, who.subject);
+  if (linked !== null) {
+    if (login.link_member_id !== null && linked !== Number(login.link_member_id)) {
       throw new ApiError(409, SOCIAL_ERRORS.linkedElsewhere, 'This account is linked to another member');
     }
-    return Number(linked.member_id);
+    return linked;
   }
   let memberId = login.link_member_id === null ? null : Number(login.link_member_id);
   if (memberId === null) {
@@ -102,24 +104,23 @@ async function memberFor(
       });
     }
     // an e-mail another member has bound is not taken over: the new member starts without one
-    const emailFree = who.email && !(await q.one('SELECT 1 FROM members WHERE lower(email) = $1', [who.email]));
+    const emailFree = who.email && !(await emailTaken(q, who.email));
     const account = await accountFor(q, login.provider, who.subject);
     const nickname =
       (who.name ?? account)
         .replace(/[\p{C}<>]/gu, '')
         .trim()
         .slice(0, 30) || account;
-    const created = await q.one<{ id: number }>(
-      `INSERT INTO members (account, nickname, type, email, language, registration_ip, register_method, referral_code)
-       VALUES ($1, $2, 0, $3, $4, $5, 'SOCIAL', $6) RETURNING id`,
-      [account, nickname, emailFree ? who.email : null, login.language, login.ip, login.referral_code],
-    );
-    memberId = Number(created!.id);
+    memberId = await insertSocialMember(q, {
+      account,
+      nickname,
+      email: emailFree ? who.email! : null,
+      language: login.language,
+      ip: login.ip,
+      referralCode: login.referral_code,
+    });
   }
-  await q.query(
-    'INSERT INTO member_identities (provider, subject, member_id, email, last_login_at) VALUES ($1, $2, $3, $4, now())',
-    [login.provider, who.subject, memberId, who.email],
-  );
+  await insertIdentity(q, login.provider, who.subject, memberId, who.email);
   return memberId;
 }
 
@@ -141,11 +142,7 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
     },
     async () => {
       if (!(await flagEnabled(app.db, 'SOCIALLOGIN3'))) return ok([]);
-      return ok(
-        await app.db.query<{ id: string; label: string }>(
-          'SELECT id, label FROM social_providers WHERE enabled ORDER BY sort, id',
-        ),
-      );
+      return ok(await enabledProviders(app.db));
     },
   );
 
@@ -190,25 +187,19 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
       }
       const lang = requestLang(request);
       const auth = await authorization(config, redirectUri, lang);
-      await app.db.query(`DELETE FROM social_logins WHERE expires_at < now() - interval '1 hour'`);
-      await app.db.query(
-        `INSERT INTO social_logins (state_hash, provider, code_verifier, nonce, redirect_uri, return_to, link_member_id, referral_code,
-                                    language, ip, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
-        [
-          sha256(auth.state),
-          provider.id,
-          auth.codeVerifier,
-          auth.nonce,
-          redirectUri,
-          request.body.returnTo,
-          member?.id ?? null,
-          request.body.referralCode?.trim() || null,
-          lang,
-          request.ip,
-          SOCIAL_LOGIN_TTL_S,
-        ],
-      );
+      await insertSocialLogin(app.db, {
+        stateHash: sha256(auth.state),
+        provider: provider.id,
+        codeVerifier: auth.codeVerifier,
+        nonce: auth.nonce,
+        redirectUri,
+        returnTo: request.body.returnTo,
+        linkMemberId: member?.id ?? null,
+        referralCode: request.body.referralCode?.trim() || null,
+        language: lang,
+        ip: request.ip,
+        ttlSeconds: SOCIAL_LOGIN_TTL_S,
+      });
       return ok({ url: auth.url });
     },
   );
@@ -236,24 +227,7 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
           .redirect(`${returnTo}#${key}=${encodeURIComponent(value)}`, 302);
       const state = request.query.state;
       // the state is used once: the first return takes it, a replayed one finds nothing
-      const login = state
-        ? await app.db.one<{
-            state_hash: string;
-            provider: string;
-            code_verifier: string;
-            nonce: string;
-            redirect_uri: string;
-            return_to: string;
-            link_member_id: number | null;
-            referral_code: string | null;
-            language: string;
-            ip: string;
-          }>(
-            `UPDATE social_logins SET called_back_at = now()
-              WHERE state_hash = $1 AND called_back_at IS NULL AND expires_at > now() RETURNING *`,
-            [sha256(state)],
-          )
-        : null;
+      const login = state ? await claimSocialLogin(app.db, sha256(state)) : null;
       if (!login) return back('/', SOCIAL_RETURN.error, SOCIAL_ERRORS.expired);
       const returnTo = returnToRe.test(login.return_to) ? login.return_to : '/';
       try {
@@ -267,11 +241,7 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
         const limits = await app.auth.limits();
         await app.db.tx(async (q) => {
           const memberId = await memberFor(app, q, login, who, limits);
-          await q.query(
-            `UPDATE social_logins SET member_id = $2, handoff_hash = $3, handoff_expires_at = now() + make_interval(secs => $4)
-              WHERE state_hash = $1`,
-            [login.state_hash, memberId, sha256(handoff), SOCIAL_HANDOFF_TTL_S],
-          );
+          await setHandoff(q, login.state_hash, memberId, sha256(handoff), SOCIAL_HANDOFF_TTL_S);
         });
         return back(returnTo, SOCIAL_RETURN.code, handoff);
       } catch (err) {
@@ -300,13 +270,9 @@ export const socialRoutes: FastifyPluginAsync<{ clients?: OidcClients }> = async
     async (request) => {
       const settings = await app.settings.get();
       const value = await app.db.tx(async (q) => {
-        const row = await q.one<{ member_id: number }>(
-          `UPDATE social_logins SET completed_at = now()
-            WHERE handoff_hash = $1 AND completed_at IS NULL AND handoff_expires_at > now() RETURNING member_id`,
-          [sha256(request.body.code)],
-        );
-        if (!row) return null;
-        const member = await findMemberById(q, Number(row.member_id));
+        const memberId = await completeHandoff(q, sha256(request.body.code));
+        if (memberId === null) return null;
+        const member = await findMemberById(q, memberId);
         if (!member) return null;
         if (member.status !== 0) throw new ApiError(403, LOGIN_ERRORS.forbidden, 'This account cannot log in');
         return startSession(q, settings, member, {

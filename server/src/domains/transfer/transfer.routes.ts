@@ -3,7 +3,7 @@ import { CURRENCY, CURRENCY_SYMBOL } from '@khela/api/money';
 import { TRANSFER_PATHS, TRANSFER_REFERENCE_PATTERN } from '@khela/api/transfer';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
-import { strictBody } from '../auth/strict-body';
+import { strictBody } from '../../http/strict-body';
 import { langOf } from '../game/game.http';
 import { memberOrders, type TransferOrder } from './transfer.repo';
 import { consolidatedContracts } from '../agent/consolidated';

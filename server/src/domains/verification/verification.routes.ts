@@ -3,9 +3,11 @@ import { REGISTER_ERRORS, SMS_ERRORS, type SmsLoginCodeRequest, type SmsRegister
 import { ApiError, ok, replies } from '../../http/envelope';
 import { langOf } from '../../services/messaging';
 import { flagEnabled, requestLang } from '../auth/auth.services';
-import { closedObject, dialingCodeSchema, mobileNumSchema, smsSentSchema } from '../auth/schemas';
-import { strictBody } from '../auth/strict-body';
+import { smsSentSchema } from '../auth/schemas';
+import { closedObject, dialingCodeSchema, mobileNumSchema } from '../../http/schemas';
+import { strictBody } from '../../http/strict-body';
 import { mobileRule, parseMobile, sendCode } from './codes';
+import { activeMemberLanguage, mobileTaken } from './verification.repo';
 
 const tags = ['session'];
 const LIMITS_TEXT =
@@ -36,17 +38,14 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       if (!(await flagEnabled(app.db, 'SMSLOGIN3')))
         throw new ApiError(403, SMS_ERRORS.disabled, 'Operation not enabled: contact customer service');
       const mobile = parseMobile(request.body.mobileNum, request.body.countryDialingCode, await mobileRule(app.db));
-      const member = await app.db.one<{ language: string }>(
-        `SELECT language FROM members WHERE mobile_num = $1 AND coalesce(country_dialing_code, '+880') = $2 AND status = 0`,
-        [mobile.national, mobile.dialingCode],
-      );
+      const language = await activeMemberLanguage(app.db, mobile.national, mobile.dialingCode);
       return ok(
         await sendCode(app, request, {
           purpose: 'login',
           target: mobile.e164,
           channel: 'sms',
-          to: member ? mobile.e164 : null,
-          lang: member ? langOf(member.language) : requestLang(request),
+          to: language !== null ? mobile.e164 : null,
+          lang: language !== null ? langOf(language) : requestLang(request),
           background: true,
         }),
       );
@@ -86,7 +85,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       const mobile = parseMobile(request.body.mobileNo, request.body.countryDialingCode, await mobileRule(app.db));
       // a taken number is told apart by nobody (issue 15, hardening 11): the same limits, the same answer and
       // timing (delivered after answering), no message; before, a 409 answered ahead of any limit
-      const taken = await app.db.one('SELECT 1 FROM members WHERE mobile_num = $1', [mobile.national]);
+      const taken = await mobileTaken(app.db, mobile.national);
       return ok(
         await sendCode(app, request, {
           purpose: 'register',

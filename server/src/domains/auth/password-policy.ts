@@ -1,16 +1,9 @@
-// Field errors in the request's language, as the forms show them under each field.
-import type { FieldErrors, FieldRule } from '@khela/validation';
-import { passwordSchema, validate, validationMessages } from '@khela/validation';
+// The password policy's refusals, as the forms show them under the password field.
+import type { FieldRule } from '@khela/validation';
+import { passwordSchema, validate } from '@khela/validation';
 import { REGISTER_ERRORS } from '@khela/api/auth';
 import { ApiError } from '../../http/envelope';
 import { isCommonPassword } from './passwords';
-
-/** 400 VALIDATION_FAILED, value.fields = { field: message }. */
-export const validationFailed = (fields: FieldErrors) =>
-  new ApiError(400, REGISTER_ERRORS.invalid, 'Some fields are invalid', { fields });
-
-type MessageKey = Exclude<keyof (typeof validationMessages)['en'], 'pattern'>;
-export const messageIn = (lang: 'BN' | 'EN', key: MessageKey) => validationMessages[lang === 'EN' ? 'en' : 'bn'][key];
 
 /**
  * Checks a new password against the policy (the operator's rule, 8 to 64 characters, not one of

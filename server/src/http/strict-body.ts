@@ -3,7 +3,7 @@
 // probe, never something to guess at. This check runs before the schema validation and compares
 // the JSON types of the body with the route's body schema; the schema then checks the rest.
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from './envelope';
 
 interface Schema {
   type?: string | string[];
