@@ -6,7 +6,7 @@ import { guardOps } from '../../http/ops-auth';
 import { audit, houseBalance, type HouseAccount } from './ledger';
 import { withLedgerRefusals } from './ledger-errors';
 import { minorAmount, balanceAmount } from './wallet.schemas';
-import { memberIdByAccount, walletLines } from './wallet.repo';
+import { memberIdByAccount, vendorExists, walletLines } from './wallet.repo';
 import { rotateVendorSecret, ROTATION_GRACE_S } from './vendor-secrets';
 
 const hide = true;
@@ -199,8 +199,7 @@ export const walletOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const code = request.params.code.toUpperCase();
-      const vendor = await app.db.one(`SELECT 1 FROM game_vendors WHERE code = $1`, [code]);
-      if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${code}`);
+      if (!(await vendorExists(app.db, code))) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${code}`);
       const secret = await app.db.tx((q) => rotateVendorSecret(q, code));
       request.log.info({ vendor: code }, 'vendor wallet secret rotated');
       return ok({ vendor: code, secret, previousValidHours: ROTATION_GRACE_S / 3600 }, 'Secret rotated');

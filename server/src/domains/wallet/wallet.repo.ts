@@ -69,3 +69,9 @@ export async function isSingleWallet(q: Queryable): Promise<boolean> {
 export async function memberIdByAccount(q: Queryable, account: string): Promise<{ id: number; type: number } | null> {
   return q.one<{ id: number; type: number }>(`SELECT id, type FROM members WHERE account = $1`, [account.toLowerCase()]);
 }
+
+/** True when a vendor with this (upper-case) code exists. */
+export async function vendorExists(q: Queryable, code: string): Promise<boolean> {
+  const row = await q.one(`SELECT 1 FROM game_vendors WHERE code = $1`, [code]);
+  return !!row;
+}
