@@ -38,6 +38,7 @@ import {
   vendorGameTypesValue,
   vendorQuery,
 } from './game.schemas';
+import { topWins } from './game.repo';
 
 const tags = ['game'];
 
@@ -328,14 +329,7 @@ async function loadRankList(
   lang: Lang,
 ): Promise<{ list: WinnerEntry[] }> {
   // more rows than asked for: wins on games hidden since are left out below
-  const rows = await db.query<{ customer_name: string; node_id: number; win_amount: number; won_at: Date }>(
-    `SELECT w.customer_name, w.node_id, w.win_amount, w.won_at
-       FROM game_wins w JOIN games g ON g.node_id = w.node_id
-      WHERE ($1 = 'ALL' OR g.game_type = $1) AND NOT g.hidden
-      ORDER BY w.win_amount DESC, w.id
-      LIMIT $2`,
-    [category, limit * 2],
-  );
+  const rows = await topWins(db, category, limit * 2);
   const list: WinnerEntry[] = [];
   for (const r of rows) {
     const g = cat.gameByNode.get(Number(r.node_id));

@@ -16,6 +16,7 @@ import {
   platformQuery,
   vendorQuery,
 } from './game.schemas';
+import { findLaunch, insertLaunch, touchRecentGame } from './game.repo';
 import { prizeModesOf } from './lottery.draws';
 import { gameUrlOf, launchPlan } from '../studio/launch-plan';
 import { issueWalletSession } from '../wallet/wallet-sessions';
@@ -131,15 +132,15 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
     const ticket = randomBytes(16).toString('base64url');
     const plan = await launchPlan(app.db, game.nodeId, q.launchMode);
     const gameUrl = await app.db.tx(async (tx) => {
-      await tx.query(
-        `INSERT INTO game_launches (ticket, member_id, node_id, account_type, launch_mode, lotto) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-        [ticket, request.member!.id, game.nodeId, q.accountType, q.launchMode, lotto ? JSON.stringify(lotto) : null],
-      );
-      await tx.query(
-        `INSERT INTO recent_games (member_id, node_id) VALUES ($1, $2)
-         ON CONFLICT (member_id, node_id) DO UPDATE SET last_played_at = now(), play_count = recent_games.play_count + 1`,
-        [request.member!.id, game.nodeId],
-      );
+      await insertLaunch(tx, {
+        ticket,
+        memberId: request.member!.id,
+        nodeId: game.nodeId,
+        accountType: q.accountType,
+        launchMode: q.launchMode,
+        lotto,
+      });
+      await touchRecentGame(tx, request.member!.id, game.nodeId);
       if (plan.kind === 'PAGE') return `/seamless?ticket=${ticket}`;
       // the game (ours or a connected vendor's) calls the wallet API with this token
       const { token } = await issueWalletSession(tx, {
@@ -199,17 +200,7 @@ export const launchRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async
       },
     },
     async (request) => {
-      const row = await app.db.one<{
-        node_id: number;
-        account_type: 0 | 1;
-        launch_mode: string;
-        lotto: unknown;
-        created_at: Date;
-      }>(
-        `SELECT node_id, account_type, launch_mode, lotto, created_at FROM game_launches
-        WHERE ticket = $1 AND member_id = $2 AND created_at > now() - make_interval(secs => $3)`,
-        [request.params.ticket, request.member!.id, LAUNCH_TTL_S],
-      );
+      const row = await findLaunch(app.db, request.params.ticket, request.member!.id, LAUNCH_TTL_S);
       if (!row) throw new ApiError(404, 'LAUNCH_NOT_FOUND', 'No such launch');
       const cat = await store.get();
       const game = cat.gameByNode.get(Number(row.node_id));

@@ -20,6 +20,7 @@ import {
   lotteryMenusValue,
   openedNumbersValue,
 } from './game.schemas';
+import { recentLotteryNodes } from './game.repo';
 import { openedDraws, prizeModesOf } from './lottery.draws';
 
 const tags = ['lottery'];
@@ -108,12 +109,7 @@ export const lotteryRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     async (request) => {
       const cat = await store.get();
       const lang = langOf(request);
-      const rows = await app.db.query<{ node_id: number }>(
-        `SELECT r.node_id FROM recent_games r JOIN games g ON g.node_id = r.node_id
-        WHERE r.member_id = $1 AND g.game_type IN ('LOTT', 'ELOTT')
-        ORDER BY r.last_played_at DESC LIMIT 20`,
-        [request.member!.id],
-      );
+      const rows = await recentLotteryNodes(app.db, request.member!.id);
       const games = rows.map((r) => cat.gameByNode.get(Number(r.node_id))).filter((g): g is GameRow => !!g && isLottery(g));
       return ok({
         gameMenus: games.length
