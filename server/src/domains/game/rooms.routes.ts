@@ -1,10 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ROOM_PATHS, type OpsRoom, type PvpRoom } from '@khela/api/rooms';
+import { ROOM_PATHS, type PvpRoom } from '@khela/api/rooms';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { vendorName, type CatalogueStore } from './catalogue.store';
 import { filterCode, langOf } from './game.http';
 import { gameSchema, languageQuery, strictObject, vendorQuery } from './game.schemas';
+import {
+  deleteRoom,
+  gameForRoom,
+  insertRoom,
+  opsRoom,
+  opsRooms,
+  ROOM_FIELDS,
+  updateRoom,
+  visibleRooms,
+  type RoomField,
+} from './rooms.repo';
 
 /**
  * PvP rooms (issue 13): the public room list (the spec's GLS2_roomList) and the operators' room
@@ -53,21 +64,6 @@ const opsRoomValue = {
   },
 };
 
-interface RoomRow {
-  room_code: string;
-  vendor_code: string;
-  node_id: string | number;
-  name_en: string;
-  name_bn: string | null;
-  min_entry: string | number;
-  seats: number;
-  players_online: number;
-}
-
-const OPS_SQL = `SELECT r.room_code AS "roomCode", r.vendor_code AS vendor, g.game_code AS "gameCode", r.name_en AS "nameEn",
-       r.name_bn AS "nameBn", r.min_entry::float8 AS "minEntry", r.seats, r.players_online AS "playersOnline", r.sort, r.hidden
-  FROM pvp_rooms r JOIN games g ON g.node_id = r.node_id`;
-
 interface RoomBody {
   roomCode: string;
   gameCode: string;
@@ -103,14 +99,7 @@ export const roomRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = async (
     async (request) => {
       const vendor = filterCode(request.query.vassalage);
       const lang = langOf(request);
-      const [cat, rows] = await Promise.all([
-        store.get(),
-        app.db.query<RoomRow>(
-          `SELECT room_code, vendor_code, node_id, name_en, name_bn, min_entry, seats, players_online
-             FROM pvp_rooms WHERE NOT hidden AND ($1::text IS NULL OR vendor_code = $1) ORDER BY sort, id`,
-          [vendor ?? null],
-        ),
-      ]);
+      const [cat, rows] = await Promise.all([store.get(), visibleRooms(app.db, vendor ?? null)]);
       const list: PvpRoom[] = [];
       for (const r of rows) {
         const game = cat.gameByNode.get(Number(r.node_id));
@@ -140,7 +129,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
   guardOps(app);
   const tags = ['ops'];
   const params = { type: 'object', required: ['roomCode'], properties: { roomCode } };
-  const one = (code: string) => app.db.one<OpsRoom>(`${OPS_SQL} WHERE r.room_code = $1`, [code]);
+  const one = (code: string) => opsRoom(app.db, code);
 
   app.get(
     '/',
@@ -151,7 +140,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
         response: replies({ type: 'array', items: opsRoomValue }),
       },
     },
-    async () => ok(await app.db.query<OpsRoom>(`${OPS_SQL} ORDER BY r.vendor_code, r.sort, r.id`)),
+    async () => ok(await opsRooms(app.db)),
   );
 
   app.post<{ Body: RoomBody }>(
@@ -181,32 +170,23 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const game = await app.db.one<{ node_id: string | number; vendor_code: string; game_type: string; is_game: string }>(
-        'SELECT node_id, vendor_code, game_type, is_game FROM games WHERE game_code = $1',
-        [b.gameCode],
-      );
+      const game = await gameForRoom(app.db, b.gameCode);
       if (!game) throw new ApiError(404, 'GAME_NOT_FOUND', `No game ${b.gameCode}`);
       if (game.game_type !== 'PVP' || game.is_game !== 'GAME')
         throw new ApiError(400, 'NOT_A_PVP_GAME', `${b.gameCode} is not a PvP game`);
-      const row = await app.db.one(
-        `INSERT INTO pvp_rooms (room_code, vendor_code, node_id, name_en, name_bn, min_entry, seats, players_online, sort, hidden)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-                 COALESCE($9, (SELECT COALESCE(max(sort), 0) + 10 FROM pvp_rooms WHERE vendor_code = $2)), $10)
-         ON CONFLICT (room_code) DO NOTHING RETURNING room_code`,
-        [
-          b.roomCode,
-          game.vendor_code,
-          game.node_id,
-          b.nameEn.trim(),
-          b.nameBn?.trim() || null,
-          b.minEntry,
-          b.seats,
-          b.playersOnline ?? 0,
-          b.sort ?? null,
-          b.hidden ?? false,
-        ],
-      );
-      if (!row) throw new ApiError(409, 'ROOM_EXISTS', `Room ${b.roomCode} already exists`);
+      const added = await insertRoom(app.db, {
+        roomCode: b.roomCode,
+        vendorCode: game.vendor_code,
+        nodeId: game.node_id,
+        nameEn: b.nameEn.trim(),
+        nameBn: b.nameBn?.trim() || null,
+        minEntry: b.minEntry,
+        seats: b.seats,
+        playersOnline: b.playersOnline ?? 0,
+        sort: b.sort ?? null,
+        hidden: b.hidden ?? false,
+      });
+      if (!added) throw new ApiError(409, 'ROOM_EXISTS', `Room ${b.roomCode} already exists`);
       reply.code(201);
       return ok(await one(b.roomCode), 'Room added');
     },
@@ -238,29 +218,15 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const columns: Record<string, string> = {
-        nameEn: 'name_en',
-        nameBn: 'name_bn',
-        minEntry: 'min_entry',
-        seats: 'seats',
-        playersOnline: 'players_online',
-        sort: 'sort',
-        hidden: 'hidden',
-      };
-      const sets: string[] = [];
-      const values: unknown[] = [request.params.roomCode];
-      for (const [field, column] of Object.entries(columns)) {
+      const changes: Partial<Record<RoomField, unknown>> = {};
+      for (const field of ROOM_FIELDS) {
         if (!(field in b)) continue;
         let value = (b as Record<string, unknown>)[field];
         if (typeof value === 'string') value = value.trim() || (field === 'nameBn' ? null : value);
-        values.push(value);
-        sets.push(`${column} = $${values.length}`);
+        changes[field] = value;
       }
-      const row = await app.db.one(
-        `UPDATE pvp_rooms SET ${sets.join(', ')}, updated_at = now() WHERE room_code = $1 RETURNING room_code`,
-        values,
-      );
-      if (!row) throw new ApiError(404, 'ROOM_NOT_FOUND', `No room ${request.params.roomCode}`);
+      if (!(await updateRoom(app.db, request.params.roomCode, changes)))
+        throw new ApiError(404, 'ROOM_NOT_FOUND', `No room ${request.params.roomCode}`);
       return ok(await one(request.params.roomCode), 'Room changed');
     },
   );
@@ -277,9 +243,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.db.one<{ room_code: string }>('DELETE FROM pvp_rooms WHERE room_code = $1 RETURNING room_code', [
-        request.params.roomCode,
-      ]);
+      const row = await deleteRoom(app.db, request.params.roomCode);
       if (!row) throw new ApiError(404, 'ROOM_NOT_FOUND', `No room ${request.params.roomCode}`);
       return ok({ roomCode: row.room_code }, 'Room removed');
     },
