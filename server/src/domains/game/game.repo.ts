@@ -81,3 +81,63 @@ export async function topWins(q: Queryable, category: string, limit: number): Pr
     [category, limit],
   );
 }
+
+// ---- favourites and recent games (member-games.routes.ts)
+
+/** The node ids of a member's favourites, newest first. */
+export async function favouriteNodes(q: Queryable, memberId: number): Promise<{ node_id: number }[]> {
+  return q.query<{ node_id: number }>(
+    'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
+    [memberId],
+  );
+}
+
+/** Locks a member's row until the transaction ends (one favourite add at a time per member). */
+export async function lockMember(q: Queryable, memberId: number): Promise<void> {
+  await q.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
+}
+
+/** How many favourites a member keeps. */
+export async function favouriteCount(q: Queryable, memberId: number): Promise<number> {
+  const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM favourite_games WHERE member_id = $1', [memberId]);
+  return count?.n ?? 0;
+}
+
+/** Adds a favourite while count is under max; false when it was kept already or the limit is reached. */
+export async function insertFavourite(
+  q: Queryable,
+  memberId: number,
+  nodeId: number,
+  count: number,
+  max: number,
+): Promise<boolean> {
+  const row = await q.one(
+    `INSERT INTO favourite_games (member_id, node_id)
+         SELECT $1, $2 WHERE $3 < $4
+         ON CONFLICT (member_id, node_id) DO NOTHING RETURNING node_id`,
+    [memberId, nodeId, count, max],
+  );
+  return !!row;
+}
+
+/** True when a member keeps this game as a favourite. */
+export async function isFavourite(q: Queryable, memberId: number, nodeId: number): Promise<boolean> {
+  return !!(await q.one('SELECT 1 FROM favourite_games WHERE member_id = $1 AND node_id = $2', [memberId, nodeId]));
+}
+
+/** Removes a favourite; false when it was not one. */
+export async function deleteFavourite(q: Queryable, memberId: number, nodeId: number): Promise<boolean> {
+  const row = await q.one('DELETE FROM favourite_games WHERE member_id = $1 AND node_id = $2 RETURNING node_id', [
+    memberId,
+    nodeId,
+  ]);
+  return row !== null;
+}
+
+/** A member's last 500 played games, last played first. */
+export async function recentGames(q: Queryable, memberId: number): Promise<{ node_id: number; last_played_at: Date }[]> {
+  return q.query<{ node_id: number; last_played_at: Date }>(
+    'SELECT node_id, last_played_at FROM recent_games WHERE member_id = $1 ORDER BY last_played_at DESC, node_id DESC LIMIT 500',
+    [memberId],
+  );
+}

@@ -5,6 +5,15 @@ import { ApiError, ok, replies } from '../../http/envelope';
 import type { Catalogue, CatalogueStore, GameRow } from './catalogue.store';
 import { filterCode, langOf, paginate, refuseTrial } from './game.http';
 import {
+  deleteFavourite,
+  favouriteCount,
+  favouriteNodes,
+  insertFavourite,
+  isFavourite,
+  lockMember,
+  recentGames,
+} from './game.repo';
+import {
   clientTypeQuery,
   favouriteIdsValue,
   strictObject,
@@ -84,10 +93,7 @@ export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = 
     },
     async (request) => {
       const cat = await store.get();
-      const rows = await app.db.query<{ node_id: number }>(
-        'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
-        [request.member!.id],
-      );
+      const rows = await favouriteNodes(app.db, request.member!.id);
       return ok({ ids: rows.map((r) => Number(r.node_id)).filter((id) => cat.gameByNode.has(id)) });
     },
   );
@@ -122,10 +128,7 @@ export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = 
       const q = request.query;
       const cat = await store.get();
       const lang = langOf(request);
-      const rows = await app.db.query<{ node_id: number }>(
-        'SELECT node_id FROM favourite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id DESC',
-        [request.member!.id],
-      );
+      const rows = await favouriteNodes(app.db, request.member!.id);
       const games = visible(
         cat,
         rows.map((r) => Number(r.node_id)),
@@ -167,19 +170,10 @@ export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = 
       const memberId = request.member!.id;
       const added = await app.db.tx(async (q) => {
         // one add at a time per member, so the limit holds under concurrent calls
-        await q.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
-        const count = await q.one<{ n: number }>('SELECT count(*)::int AS n FROM favourite_games WHERE member_id = $1', [
-          memberId,
-        ]);
-        const row = await q.one(
-          `INSERT INTO favourite_games (member_id, node_id)
-         SELECT $1, $2 WHERE $3 < $4
-         ON CONFLICT (member_id, node_id) DO NOTHING RETURNING node_id`,
-          [memberId, g.nodeId, count?.n ?? 0, MAX_FAVOURITES],
-        );
-        if (row) return true;
-        if (await q.one('SELECT 1 FROM favourite_games WHERE member_id = $1 AND node_id = $2', [memberId, g.nodeId]))
-          return false;
+        await lockMember(q, memberId);
+        const count = await favouriteCount(q, memberId);
+        if (await insertFavourite(q, memberId, g.nodeId, count, MAX_FAVOURITES)) return true;
+        if (await isFavourite(q, memberId, g.nodeId)) return false;
         throw new ApiError(409, 'FAVOURITES_FULL', `At most ${MAX_FAVOURITES} favourites`);
       });
       return ok({ nodeId: g.nodeId, added }, added ? 'Favourite added' : 'Already a favourite');
@@ -210,13 +204,8 @@ export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = 
       const { nodeId } = request.query;
       // a favourite whose game has been hidden since can still be removed
       if (cat.gameByNode.has(nodeId)) target(cat, request.query);
-      const row = await app.db.tx((q) =>
-        q.one('DELETE FROM favourite_games WHERE member_id = $1 AND node_id = $2 RETURNING node_id', [
-          request.member!.id,
-          nodeId,
-        ]),
-      );
-      return ok({ nodeId, removed: row !== null }, row ? 'Favourite removed' : 'Not a favourite');
+      const removed = await app.db.tx((q) => deleteFavourite(q, request.member!.id, nodeId));
+      return ok({ nodeId, removed }, removed ? 'Favourite removed' : 'Not a favourite');
     },
   );
 
@@ -247,10 +236,7 @@ export const memberGamesRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = 
       const q = request.query;
       const cat = await store.get();
       const lang = langOf(request);
-      const rows = await app.db.query<{ node_id: number; last_played_at: Date }>(
-        'SELECT node_id, last_played_at FROM recent_games WHERE member_id = $1 ORDER BY last_played_at DESC, node_id DESC LIMIT 500',
-        [request.member!.id],
-      );
+      const rows = await recentGames(app.db, request.member!.id);
       const playedAt = new Map(rows.map((r) => [Number(r.node_id), new Date(r.last_played_at).toISOString()]));
       const games = visible(cat, [...playedAt.keys()], typeFilter(q.gameType), filterCode(q.vassalage));
       const page = paginate(games, q.page, q.pageSize);
