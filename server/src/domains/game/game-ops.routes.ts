@@ -3,6 +3,22 @@ import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
 import { guardOps } from '../../http/ops-auth';
 import { bumpCatalogueVersion, type CatalogueStore } from './catalogue.store';
+import {
+  applySortOrder,
+  firstGames,
+  insertGame,
+  insertVendor,
+  lockSortOrder,
+  opsGame,
+  opsGames,
+  opsVendor,
+  opsVendors,
+  unknownClassify,
+  updateGame,
+  updateVendor,
+  vendorGameTypes,
+  type Sortable,
+} from './game-ops.repo';
 import { gameTypeEnum, strictObject } from './game.schemas';
 
 const hide = true;
@@ -51,63 +67,22 @@ const gameValue = {
   },
 };
 
-const VENDOR_SQL = `SELECT v.code, v.display_name AS "displayName", v.display_name_bn AS "displayNameBn", v.game_types AS "gameTypes",
-       v.sort, v.hidden, (SELECT count(*)::int FROM games g WHERE g.vendor_code = v.code) AS games
-  FROM game_vendors v`;
-const GAME_SQL = `SELECT node_id AS "nodeId", game_code AS "gameCode", vendor_code AS vendor, game_type AS "gameType", is_game AS "isGame",
-       name_en AS "nameEn", name_bn AS "nameBn", classify, game_group_code AS "gameGroupCode", hot_rank AS "hotRank",
-       is_new AS "isNew", support_play AS "supportPlay", min_bet AS "minBet", line_num AS "lineNum", sort, hidden, maintenance
-  FROM games`;
-
 /** Sorts `listed` first, in the order given, then everything else in its current order (sort = 10, 20, …). */
-async function reorder(
-  q: Queryable,
-  table: 'game_vendors' | 'games',
-  key: 'code' | 'game_code',
-  listed: string[],
-  scope?: string,
-) {
-  const where = scope ? 'WHERE game_type = $1' : '';
-  const rows = await q.query<{ k: string }>(
-    `SELECT ${key} AS k FROM ${table} ${where} ORDER BY sort, ${key} FOR UPDATE`,
-    scope ? [scope] : [],
-  );
-  const known = new Set(rows.map((r) => r.k));
+async function reorder(q: Queryable, rows: Sortable, listed: string[], scope?: string) {
+  const current = await lockSortOrder(q, rows, scope);
+  const known = new Set(current);
   const missing = listed.filter((c) => !known.has(c));
   if (missing.length) {
-    throw new ApiError(404, table === 'games' ? 'GAME_NOT_FOUND' : 'VENDOR_NOT_FOUND', `Unknown: ${missing.join(', ')}`);
+    throw new ApiError(404, rows.table === 'games' ? 'GAME_NOT_FOUND' : 'VENDOR_NOT_FOUND', `Unknown: ${missing.join(', ')}`);
   }
-  const order = [...listed, ...rows.map((r) => r.k).filter((k) => !listed.includes(k))];
-  await q.query(
-    `UPDATE ${table} t SET sort = o.i * 10, updated_at = now()
-       FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS o(k, i)
-      WHERE t.${key} = o.k`,
-    [JSON.stringify(order)],
-  );
+  const order = [...listed, ...current.filter((k) => !listed.includes(k))];
+  await applySortOrder(q, rows, order);
 }
 
 /** Refuses (rolling the edit back) a game whose classify is not one of its type's. */
 async function checkClassify(q: Queryable, nodeId: number): Promise<void> {
-  const bad = await q.one<{ classify: string; game_type: string }>(
-    `SELECT g.classify, g.game_type FROM games g
-      WHERE g.node_id = $1 AND g.classify IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM game_classifies c WHERE c.game_type = g.game_type AND c.key = g.classify)`,
-    [nodeId],
-  );
+  const bad = await unknownClassify(q, nodeId);
   if (bad) throw new ApiError(400, 'CLASSIFY_UNKNOWN', `${bad.game_type} has no classify ${bad.classify}`);
-}
-
-/** Builds "SET a = $2, b = $3" from the fields present in a body (column names from a fixed map). */
-function setClause(body: Record<string, unknown>, columns: Record<string, string>, first: number) {
-  const sets: string[] = [];
-  const params: unknown[] = [];
-  for (const [field, column] of Object.entries(columns)) {
-    if (field in body) {
-      params.push(body[field]);
-      sets.push(`${column} = $${first + params.length - 1}`);
-    }
-  }
-  return { sets, params };
 }
 
 interface VendorBody {
@@ -154,22 +129,6 @@ const gameFields = {
   hidden: strictBoolean,
   maintenance: strictBoolean,
 };
-const GAME_COLUMNS: Record<string, string> = {
-  nameEn: 'name_en',
-  nameBn: 'name_bn',
-  classify: 'classify',
-  gameGroupCode: 'game_group_code',
-  hotRank: 'hot_rank',
-  isNew: 'is_new',
-  supportPlay: 'support_play',
-  minBet: 'min_bet',
-  lineNum: 'line_num',
-  drawInterval: 'draw_interval_s',
-  sort: 'sort',
-  hidden: 'hidden',
-  maintenance: 'maintenance',
-};
-
 /**
  * Operator endpoints of the catalogue (X-Ops-Key): add, change, hide and reorder vendors and games.
  * Every write is one transaction that also bumps the catalogue version, so every server reloads it.
@@ -189,7 +148,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
   };
 
   app.get('/vendors', { schema: { hide, response: replies({ type: 'array', items: vendorValue }) } }, async () =>
-    ok(await app.db.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`)),
+    ok(await opsVendors(app.db)),
   );
 
   app.post<{ Body: VendorBody }>(
@@ -214,14 +173,16 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     async (request, reply) => {
       const b = request.body;
       const vendor = await edit(async (q) => {
-        const row = await q.one(
-          `INSERT INTO game_vendors (code, display_name, display_name_bn, game_types, sort, hidden)
-         VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(max(sort), 0) + 10 FROM game_vendors)), $6)
-         ON CONFLICT (code) DO NOTHING RETURNING code`,
-          [b.code, b.displayName, b.displayNameBn ?? null, b.gameTypes, b.sort ?? null, b.hidden ?? false],
-        );
-        if (!row) throw new ApiError(409, 'VENDOR_EXISTS', `Vendor ${b.code} already exists`);
-        return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [b.code]);
+        const added = await insertVendor(q, {
+          code: b.code,
+          displayName: b.displayName,
+          displayNameBn: b.displayNameBn ?? null,
+          gameTypes: b.gameTypes,
+          sort: b.sort ?? null,
+          hidden: b.hidden ?? false,
+        });
+        if (!added) throw new ApiError(409, 'VENDOR_EXISTS', `Vendor ${b.code} already exists`);
+        return opsVendor(q, b.code);
       });
       reply.code(201);
       return ok(vendor, 'Vendor added');
@@ -249,24 +210,10 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       },
     },
     async (request) => {
-      const { sets, params } = setClause(
-        request.body,
-        {
-          displayName: 'display_name',
-          displayNameBn: 'display_name_bn',
-          gameTypes: 'game_types',
-          sort: 'sort',
-          hidden: 'hidden',
-        },
-        2,
-      );
       const vendor = await edit(async (q) => {
-        const row = await q.one(`UPDATE game_vendors SET ${sets.join(', ')}, updated_at = now() WHERE code = $1 RETURNING code`, [
-          request.params.code,
-          ...params,
-        ]);
-        if (!row) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${request.params.code}`);
-        return q.one(`${VENDOR_SQL} WHERE v.code = $1`, [request.params.code]);
+        if (!(await updateVendor(q, request.params.code, request.body)))
+          throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${request.params.code}`);
+        return opsVendor(q, request.params.code);
       });
       return ok(vendor, 'Vendor updated');
     },
@@ -286,8 +233,8 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     },
     async (request) => {
       const vendors = await edit(async (q) => {
-        await reorder(q, 'game_vendors', 'code', request.body.codes);
-        return q.query(`${VENDOR_SQL} ORDER BY v.sort, v.code`);
+        await reorder(q, { table: 'game_vendors', key: 'code' }, request.body.codes);
+        return opsVendors(q);
       });
       return ok(vendors, 'Vendors reordered');
     },
@@ -312,13 +259,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     },
     async (request) => {
       const { vendor, gameType, hidden, limit } = request.query;
-      return ok(
-        await app.db.query(
-          `${GAME_SQL} WHERE ($1::text IS NULL OR vendor_code = $1) AND ($2::text IS NULL OR game_type = $2) AND ($3::boolean IS NULL OR hidden = $3)
-       ORDER BY game_type, sort, node_id LIMIT $4`,
-          [vendor ?? null, gameType ?? null, hidden ?? null, limit],
-        ),
-      );
+      return ok(await opsGames(app.db, { vendor: vendor ?? null, gameType: gameType ?? null, hidden: hidden ?? null, limit }));
     },
   );
 
@@ -343,39 +284,32 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     async (request, reply) => {
       const b = request.body;
       const game = await edit(async (q) => {
-        const vendor = await q.one<{ game_types: string[] }>('SELECT game_types FROM game_vendors WHERE code = $1', [b.vendor]);
-        if (!vendor) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${b.vendor}`);
-        if (!vendor.game_types.includes(b.gameType))
-          throw new ApiError(400, 'GAME_TYPE_NOT_SERVED', `${b.vendor} serves ${vendor.game_types.join(', ')}`);
-        const row = await q.one<{ node_id: number }>(
-          `INSERT INTO games (game_code, vendor_code, game_type, is_game, name_en, name_bn, classify, game_group_code, hot_rank, is_new,
-                            support_play, min_bet, line_num, draw_interval_s, sort, hidden, maintenance)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-                 COALESCE($15, (SELECT COALESCE(max(sort), 0) + 10 FROM games WHERE game_type = $3)), $16, $17)
-         ON CONFLICT (game_code) DO NOTHING RETURNING node_id`,
-          [
-            b.gameCode,
-            b.vendor,
-            b.gameType,
-            b.isGame ?? 'GAME',
-            b.nameEn,
-            b.nameBn ?? null,
-            b.classify ?? null,
-            b.gameGroupCode ?? null,
-            b.hotRank ?? null,
-            b.isNew ?? false,
-            b.supportPlay ?? 1,
-            b.minBet ?? 100,
-            b.lineNum ?? 0,
-            b.drawInterval ?? null,
-            b.sort ?? null,
-            b.hidden ?? false,
-            b.maintenance ?? false,
-          ],
-        );
-        if (!row) throw new ApiError(409, 'GAME_EXISTS', `Game ${b.gameCode} already exists`);
-        await checkClassify(q, row.node_id);
-        return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
+        const gameTypes = await vendorGameTypes(q, b.vendor);
+        if (!gameTypes) throw new ApiError(404, 'VENDOR_NOT_FOUND', `No vendor ${b.vendor}`);
+        if (!gameTypes.includes(b.gameType))
+          throw new ApiError(400, 'GAME_TYPE_NOT_SERVED', `${b.vendor} serves ${gameTypes.join(', ')}`);
+        const nodeId = await insertGame(q, {
+          gameCode: b.gameCode,
+          vendor: b.vendor,
+          gameType: b.gameType,
+          isGame: b.isGame ?? 'GAME',
+          nameEn: b.nameEn,
+          nameBn: b.nameBn ?? null,
+          classify: b.classify ?? null,
+          gameGroupCode: b.gameGroupCode ?? null,
+          hotRank: b.hotRank ?? null,
+          isNew: b.isNew ?? false,
+          supportPlay: b.supportPlay ?? 1,
+          minBet: b.minBet ?? 100,
+          lineNum: b.lineNum ?? 0,
+          drawInterval: b.drawInterval ?? null,
+          sort: b.sort ?? null,
+          hidden: b.hidden ?? false,
+          maintenance: b.maintenance ?? false,
+        });
+        if (nodeId === null) throw new ApiError(409, 'GAME_EXISTS', `Game ${b.gameCode} already exists`);
+        await checkClassify(q, nodeId);
+        return opsGame(q, nodeId);
       });
       reply.code(201);
       return ok(game, 'Game added');
@@ -393,15 +327,11 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       },
     },
     async (request) => {
-      const { sets, params } = setClause(request.body, GAME_COLUMNS, 2);
       const game = await edit(async (q) => {
-        const row = await q.one<{ node_id: number }>(
-          `UPDATE games SET ${sets.join(', ')}, updated_at = now() WHERE game_code = $1 RETURNING node_id`,
-          [request.params.code, ...params],
-        );
-        if (!row) throw new ApiError(404, 'GAME_NOT_FOUND', `No game ${request.params.code}`);
-        await checkClassify(q, row.node_id);
-        return q.one(`${GAME_SQL} WHERE node_id = $1`, [row.node_id]);
+        const nodeId = await updateGame(q, request.params.code, request.body);
+        if (nodeId === null) throw new ApiError(404, 'GAME_NOT_FOUND', `No game ${request.params.code}`);
+        await checkClassify(q, nodeId);
+        return opsGame(q, nodeId);
       });
       return ok(game, 'Game updated');
     },
@@ -431,8 +361,8 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     async (request) => {
       const { gameType, codes } = request.body;
       const first = await edit(async (q) => {
-        await reorder(q, 'games', 'game_code', codes, gameType);
-        return q.query(`${GAME_SQL} WHERE game_type = $1 ORDER BY sort, node_id LIMIT $2`, [gameType, codes.length]);
+        await reorder(q, { table: 'games', key: 'game_code' }, codes, gameType);
+        return firstGames(q, gameType, codes.length);
       });
       return ok({ gameType, first }, 'Games reordered');
     },
