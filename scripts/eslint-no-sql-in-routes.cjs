@@ -2,7 +2,7 @@
 // repository (`<domain>.repo.ts`) or a service, which take the database or a transaction's handle.
 // ESLint's no-restricted-syntax refuses a call of `.query(`, `.one(`, `.many(` or `.exec(` whose
 // first argument is a string or template literal holding SQL, in the files that register routes
-// (eslint.config.mjs lists them, and the domains not untangled yet as exceptions).
+// (eslint.config.mjs wires it; no domain is an exception).
 // scripts/eslint-no-sql-in-routes.test.ts lints a handler of each kind and expects the refusal.
 'use strict';
 
