@@ -136,7 +136,8 @@ describe('PvP rooms', () => {
     try {
       wrap(<PvpRooms />);
       expect(await screen.findByRole('heading', { name: 'রুম' })).toBeInTheDocument();
-      expect(screen.getAllByRole('button', { name: /যোগ দিন/ })).toHaveLength(3);
+      // the rooms render in a transition after the heading: wait for them, not just for the heading
+      expect(await screen.findAllByRole('button', { name: /যোগ দিন/ })).toHaveLength(3);
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }
