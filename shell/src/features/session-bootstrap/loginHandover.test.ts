@@ -45,15 +45,27 @@ describe('handOverSession', () => {
     expect(JSON.parse(init.body)).toEqual({ code: CODE });
   });
 
-  it('keeps the session a tab already has: a link never replaces who is signed in, and the tab says so', async () => {
+  it('keeps the session a tab already has: a link for another session never replaces it, and the tab says so', async () => {
     sessionStore.set(modalAtom, null);
     setToken('my-own-session');
     window.history.replaceState(null, '', `/?login=${CODE}`);
     expect(await handOverSession()).toBe('kept');
     expect(getToken()).toBe('my-own-session');
-    expect(fetchMock).not.toHaveBeenCalled();
     expect(window.location.search).toBe('');
     expect(sessionStore.get(modalAtom)).toEqual({ key: 'publicModal', props: { messageKey: 'dialogs.loginLinkUnused' } });
+  });
+
+  it("says nothing when the link is for the very session the tab has, or can't be used any more", async () => {
+    sessionStore.set(modalAtom, null);
+    setToken('the-links-session');
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('kept');
+    expect(getToken()).toBe('the-links-session');
+    fetchMock.mockResolvedValue(answer(400, { success: false, message: 'used', value: null, errorCode: 'LOGIN_CODE_INVALID' }));
+    window.history.replaceState(null, '', `/?login=${CODE}`);
+    expect(await handOverSession()).toBe('kept');
+    expect(getToken()).toBe('the-links-session');
+    expect(sessionStore.get(modalAtom)).toBeNull();
   });
 
   it('says nothing when a guest signs in with the link, or when there is no link', async () => {

@@ -41,24 +41,27 @@ export function takeLoginCodeFromUrl(): string | null {
 
 /**
  * A link's one-time login code, exchanged by the server for the session it was issued for: once, within
- * a minute. A tab that already has a session keeps it and the code is not used (a link never replaces
- * who is signed in here; the visitor can log out and open the link again), and the shell's notice says
- * so. A refused code leaves a guest.
+ * a minute. A tab that already has a session keeps it: a link never replaces who is signed in here (the
+ * visitor can log out and open the link again). When the link is for another session, the shell's notice
+ * says it was not used; a link for the very session the tab has (opened again, or from another tab)
+ * changes nothing and says nothing. A refused code leaves a guest, or the tab as it was.
  */
 export async function handOverSession(): Promise<'none' | 'kept' | 'signed-in' | 'refused'> {
   const code = takeLoginCodeFromUrl();
   if (!code) return 'none';
-  if (getToken()) {
-    sessionStore.set(modalAtom, { key: 'publicModal', props: { messageKey: 'dialogs.loginLinkUnused' } });
-    return 'kept';
-  }
+  const current = getToken();
+  let token: string;
   try {
-    const { token } = await apiRequest<{ token: string }>('/wps/session/handover', { method: 'POST', body: { code } });
+    ({ token } = await apiRequest<{ token: string }>('/wps/session/handover', { method: 'POST', body: { code } }));
+  } catch {
+    return current ? 'kept' : 'refused';
+  }
+  if (!current) {
     setToken(token);
     return 'signed-in';
-  } catch {
-    return 'refused';
   }
+  if (token !== current) sessionStore.set(modalAtom, { key: 'publicModal', props: { messageKey: 'dialogs.loginLinkUnused' } });
+  return 'kept';
 }
 
 /**
