@@ -159,24 +159,11 @@ export async function firstGames(q: Queryable, gameType: string, limit: number):
   return q.query<OpsGame>(`${GAME_SQL} WHERE game_type = $1 ORDER BY sort, node_id LIMIT $2`, [gameType, limit]);
 }
 
-export interface NewGame {
-  gameCode: string;
-  vendor: string;
-  gameType: string;
-  isGame: string;
-  nameEn: string;
-  nameBn: string | null;
-  classify: string | null;
-  gameGroupCode: string | null;
-  hotRank: number | null;
-  isNew: boolean;
-  supportPlay: number;
-  minBet: number;
-  lineNum: number;
+/** A game to add: an operator's game without its node id, a place in its type's order or none. */
+export interface NewGame extends Omit<OpsGame, 'nodeId' | 'sort'> {
   drawInterval: number | null;
   /** null: after the type's last game */
   sort: number | null;
-  hidden: boolean;
   maintenance: boolean;
 }
 
