@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Queryable } from '../../db/db';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { closedObject } from '../../http/schemas';
 import { guardOps } from '../../http/ops-auth';
 import { bumpCatalogueVersion, type CatalogueStore } from './catalogue.store';
 import {
@@ -19,7 +20,7 @@ import {
   vendorGameTypes,
   type Sortable,
 } from './game-ops.repo';
-import { gameTypeEnum, strictObject } from './game.schemas';
+import { gameTypeEnum } from './game.schemas';
 
 const hide = true;
 const vendorCode = { type: 'string', pattern: '^[A-Z0-9_]{2,32}$' };
@@ -156,7 +157,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     {
       schema: {
         hide,
-        body: strictObject(
+        body: closedObject(
           {
             code: vendorCode,
             displayName: name,
@@ -195,7 +196,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       schema: {
         hide,
         params: { type: 'object', required: ['code'], properties: { code: vendorCode } },
-        body: strictObject(
+        body: closedObject(
           {
             displayName: name,
             displayNameBn: { anyOf: [name, { type: 'null' }] },
@@ -225,7 +226,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       schema: {
         hide,
         description: 'The listed vendors first, in this order; the others after them, in their current order.',
-        body: strictObject({ codes: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: vendorCode } }, [
+        body: closedObject({ codes: { type: 'array', minItems: 1, maxItems: 1000, uniqueItems: true, items: vendorCode } }, [
           'codes',
         ]),
         response: replies({ type: 'array', items: vendorValue }),
@@ -268,7 +269,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
     {
       schema: {
         hide,
-        body: strictObject(
+        body: closedObject(
           {
             gameCode,
             vendor: vendorCode,
@@ -322,7 +323,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
       schema: {
         hide,
         params: { type: 'object', required: ['code'], properties: { code: gameCode } },
-        body: strictObject(gameFields, [], { minProperties: 1 }),
+        body: closedObject(gameFields, [], { minProperties: 1 }),
         response: replies(gameValue),
       },
     },
@@ -344,7 +345,7 @@ export const gameOpsRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = asyn
         hide,
         description:
           'Within one game type: the listed games first, in this order; the others after them, in their current order.',
-        body: strictObject(
+        body: closedObject(
           {
             gameType: { type: 'string', enum: gameTypeEnum },
             codes: { type: 'array', minItems: 1, maxItems: 5000, uniqueItems: true, items: gameCode },

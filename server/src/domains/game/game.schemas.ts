@@ -4,20 +4,6 @@ import { GAME_TYPES } from '@khela/api/games';
 
 export const gameTypeEnum = [...GAME_TYPES];
 
-/**
- * An object schema that refuses unknown properties. Fastify's validator removes additional
- * properties instead of failing on them; `propertyNames` makes an unknown one a clear 400.
- */
-export function strictObject(properties: Record<string, object>, required: string[] = [], extra: object = {}) {
-  return {
-    type: 'object',
-    required,
-    additionalProperties: false,
-    propertyNames: { enum: Object.keys(properties) },
-    properties,
-    ...extra,
-  };
-}
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const flag = { type: 'integer', enum: [0, 1] };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { GameType } from '@khela/api/games';
 import { requireMember } from '../../http/auth';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { closedObject } from '../../http/schemas';
 import type { Catalogue, CatalogueStore, GameRow } from './catalogue.store';
 import { filterCode, langOf, paginate, refuseTrial } from './game.http';
 import {
@@ -16,7 +17,6 @@ import {
 import {
   clientTypeQuery,
   favouriteIdsValue,
-  strictObject,
   favouriteListValue,
   gameTypeEnum,
   languageQuery,
@@ -52,7 +52,7 @@ const targetProperties = {
   vendor: vendorQuery,
   gameType: { type: 'string', enum: gameTypeEnum },
 };
-const targetBody = strictObject(targetProperties, ['nodeId', 'vendor', 'gameType']);
+const targetBody = closedObject(targetProperties, ['nodeId', 'vendor', 'gameType']);
 const targetQuery = { type: 'object', required: ['nodeId', 'vendor', 'gameType'], properties: targetProperties };
 
 const typeFilter = (t: string | undefined) => (t && t !== 'ALL' ? (t as GameType) : undefined);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ROOM_PATHS, type PvpRoom } from '@khela/api/rooms';
 import { ApiError, ok, replies } from '../../http/envelope';
+import { closedObject } from '../../http/schemas';
 import { guardOps } from '../../http/ops-auth';
 import { vendorName, type CatalogueStore } from './catalogue.store';
 import { filterCode, langOf } from './game.http';
-import { gameSchema, languageQuery, strictObject, vendorQuery } from './game.schemas';
+import { gameSchema, languageQuery, vendorQuery } from './game.schemas';
 import {
   deleteRoom,
   gameForRoom,
@@ -151,7 +152,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Add a PvP room on a PvP game',
         description:
           "The room belongs to its game's vendor. 404 GAME_NOT_FOUND, 400 NOT_A_PVP_GAME (a game that is not a PVP game), 409 ROOM_EXISTS.",
-        body: strictObject(
+        body: closedObject(
           {
             roomCode,
             gameCode,
@@ -200,7 +201,7 @@ export const roomOpsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Change a PvP room',
         description: '404 ROOM_NOT_FOUND.',
         params,
-        body: strictObject(
+        body: closedObject(
           {
             nameEn: roomName,
             nameBn: { anyOf: [roomName, { type: 'null' }] },
