@@ -22,6 +22,7 @@ import {
   setEntryTickets,
   validInWindow,
   visibleRaffles,
+  type NewRaffle,
 } from './promotions.repo';
 
 /** Tickets for `valid` poisha of valid bets. */
@@ -144,16 +145,7 @@ export const raffleOpsRoutes: FastifyPluginAsync<{ now: () => Date }> = async (a
   );
 
   app.post<{
-    Body: {
-      titleBn: string;
-      titleEn: string;
-      startsAt: string;
-      endsAt: string;
-      poishaPerTicket: string;
-      maxTickets: number;
-      prizes: string[];
-      operator: string;
-    };
+    Body: Omit<NewRaffle, 'createdBy'> & { operator: string };
   }>(
     '/',
     {

@@ -17,6 +17,7 @@ import {
   lockEnvelopeState,
   opsEnvelopes,
   upcomingEnvelopes,
+  type NewEnvelope,
 } from './promotions.repo';
 
 /** A draw between min and max (inclusive), never above what is left; 0 when less than min is left. */
@@ -156,16 +157,7 @@ export const redEnvelopeOpsRoutes: FastifyPluginAsync = async (app) => {
 
   const amount = { type: 'string', pattern: '^[1-9][0-9]{0,12}$' } as const;
   app.post<{
-    Body: {
-      titleBn: string;
-      titleEn: string;
-      startsAt: string;
-      endsAt: string;
-      minAmount: string;
-      maxAmount: string;
-      budget: string;
-      operator: string;
-    };
+    Body: Omit<NewEnvelope, 'createdBy'> & { operator: string };
   }>(
     '/',
     {
