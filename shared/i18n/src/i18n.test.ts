@@ -50,3 +50,42 @@ describe('i18n', () => {
     await i18n.changeLanguage('bn');
   });
 });
+
+describe('the bound t of useTranslation (strings without options are remembered)', () => {
+  it('answers as i18next does, and follows new strings, a newer remote and the language', async () => {
+    await initI18n('BN');
+    await i18n.changeLanguage('bn');
+    addNamespace('memo', { bn: { a: 'ক', nested: { b: 'খ {{n}}' } }, en: { a: 'A', nested: { b: 'B {{n}}' } } });
+    const t = i18n.getFixedT(null, 'memo');
+    expect(t('a')).toBe('ক');
+    expect(t('a')).toBe('ক'); // remembered
+    expect(t('nested.b', { n: 5 })).toBe('খ 5'); // options: i18next each time
+    expect(t('nested.b', { n: 6 })).toBe('খ 6');
+    expect(t('missing.key')).toBe('missing.key');
+    // a newer version of the remote replaces its strings: the remembered ones go
+    addNamespace('memo', { bn: { a: 'ক ২', 'missing.key': 'এখন আছে' }, en: { a: 'A 2' } });
+    expect(t('a')).toBe('ক ২');
+    // a bound t without a language follows the page's
+    await i18n.changeLanguage('en');
+    expect(t('a')).toBe('A 2');
+    expect(i18n.getFixedT('bn', 'memo')('a')).toBe('ক ২');
+    await i18n.changeLanguage('bn');
+    // a key prefix is part of what is remembered
+    expect(i18n.getFixedT(null, 'memo', 'nested')('b')).toBe('খ {{n}}');
+  });
+
+  it('gives what i18next gives for any key of the common strings, in either language, asked for twice', async () => {
+    await initI18n('BN');
+    const all = keys(commonBn);
+    for (const lng of ['bn', 'en'] as const) {
+      await i18n.changeLanguage(lng);
+      const t = i18n.getFixedT(null, 'common');
+      for (const key of [...all, ...all.map((k) => `${k}.nope`), 'nope']) {
+        const expected = i18n.t(key, { ns: 'common' }); // with options: never remembered
+        expect([key, t(key)]).toEqual([key, expected]);
+        expect([key, t(key)]).toEqual([key, expected]);
+      }
+    }
+    await i18n.changeLanguage('bn');
+  });
+});

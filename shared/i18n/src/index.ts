@@ -33,6 +33,47 @@ export function storeLanguage(lang: Language): void {
 /** The page's one i18next instance (shared as a singleton through this package). */
 export const i18n: I18n = i18next.createInstance();
 
+/**
+ * Strings asked for with no options, remembered. i18next 27's bound `t` (what `useTranslation`
+ * returns) copies the instance's whole options object on every call: about 20 µs a string on a fast
+ * machine, and the home page asks for several hundred in its first render, most of them the same
+ * few (a tile's labels, once per tile). Such a string stays the same until the strings or the
+ * language change, and every such change empties the cache (i18next's own events). A call with
+ * options (interpolation, plurals, a default value) goes to i18next each time.
+ */
+const remembered = new Map<string, string>();
+const forget = () => remembered.clear();
+i18n.on('languageChanged', forget);
+i18n.on('loaded', forget);
+i18n.on('initialized', () => {
+  forget();
+  i18n.store.on('added', forget);
+  i18n.store.on('removed', forget);
+});
+const boundT = i18n.getFixedT.bind(i18n);
+i18n.getFixedT = ((...args: Parameters<I18n['getFixedT']>) => {
+  const t = boundT(...args) as unknown as ((...a: unknown[]) => unknown) & Record<string, unknown>;
+  const [lng, ns, keyPrefix] = args;
+  if (typeof keyPrefix === 'function') return t as unknown as ReturnType<I18n['getFixedT']>;
+  const scope = `${Array.isArray(lng) ? lng.join(',') : (lng ?? '')}|${Array.isArray(ns) ? ns.join(',') : (ns ?? '')}|${keyPrefix ?? ''}|`;
+  const fast = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length || typeof key !== 'string' || !i18n.isInitialized) return t(key, ...rest);
+    // a bound t without a language follows the page's
+    const id = (lng ? scope : `${i18n.language}${scope}`) + key;
+    let text = remembered.get(id);
+    if (text === undefined) {
+      const value = t(key);
+      if (typeof value !== 'string') return value;
+      text = value;
+      remembered.set(id, text);
+    }
+    return text;
+  };
+  return Object.assign(fast, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix }) as unknown as ReturnType<
+    I18n['getFixedT']
+  >;
+}) as I18n['getFixedT'];
+
 type Strings = Resource[string];
 /** A language's strings in the bundle, or loaded on demand (a chunk of its own). */
 export type Strings$ = Strings | (() => Promise<Strings>);
