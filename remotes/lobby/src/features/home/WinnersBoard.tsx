@@ -28,9 +28,11 @@ export function WinnersBoard({
 }) {
   const { t } = useTranslation(NS);
   const rows = list ?? [];
-  // the second copy (what makes the loop seamless) is drawn after the first paint: half the board's
-  // rows are not in the first layout, which on a slow phone is the page's longest task; the board
-  // starts moving then (the copy is below the rows on screen, in the board's clipped window)
+  // the first paint draws only the rows the window shows (and the next one); the rest and the second
+  // copy (what makes the loop seamless) come after it, in a transition: the board is 40-odd rows of
+  // Bengali text, and laying them all out in the first frame was the page's longest task on a slow
+  // phone. The board starts moving then (the rows added are below those on screen, in its clipped
+  // window, so nothing visible moves)
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     const frame = requestAnimationFrame(() => startTransition(() => setPainted(true)));
@@ -79,7 +81,7 @@ export function WinnersBoard({
       ) : (
         <div className="lobby-winners__window" style={{ height: ROW * WINNERS_VISIBLE }}>
           <ol className={moving ? 'lobby-winners__list lobby-winners__list--moving' : 'lobby-winners__list'} style={scroll}>
-            {rows.map((w, i) => row(w, i))}
+            {(painted ? rows : rows.slice(0, WINNERS_VISIBLE + 1)).map((w, i) => row(w, i))}
             {moving ? rows.map((w, i) => row(w, i, true)) : null}
           </ol>
         </div>
