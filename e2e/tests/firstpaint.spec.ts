@@ -77,6 +77,34 @@ for (const { path, content } of GUEST_ROUTES) {
   });
 }
 
+test('/rng with the lobby late: the footer reads the vendor lanes the page came with and leaves them to the list, and nothing moves', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await watchLoad(page);
+  const vendorCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/wps/relay/GCSGAME_newGameVendor') vendorCalls.push(r.url());
+  });
+  // the list's module is held until the footer, near the screen while the area is still empty, has
+  // drawn its vendor icons (a slow network or a busy phone gives this order by itself)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remotes\/lobby\/.*__federation_expose_GameList/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/rng');
+  await expect(page.getByTestId('footer-vendors').locator('img').first()).toBeAttached();
+  release();
+  await expect(page.getByTestId('game-list-RNG').getByTestId('vendor-carousel')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const figures = await loadFigures(page);
+  // one answer, two readers: neither asked the API for it, and the list drew its vendor bar at once
+  expect(vendorCalls).toEqual([]);
+  expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
+});
+
 test('/pvp: the rooms arrive after the first view (their own chunk and call) and move nothing', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await watchLoad(page);

@@ -44,6 +44,12 @@ export interface RequestOptions {
   onResponse?: (res: Response) => void;
   /** extra headers (the operators' pages send X-Ops-Key) */
   headers?: Record<string, string>;
+  /**
+   * Answered from the page's first data without taking it, so the area the answer was inlined for
+   * still finds it: for a second reader of the same answer, such as the footer's vendor icons (the
+   * lobby's vendor lanes), which may ask first when the lobby's files are slow to come.
+   */
+  keepInlined?: boolean;
 }
 
 /** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
@@ -60,7 +66,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (token) headers.Authorization = token;
   // the page's first data came with the page (see first-data.ts): answered from it once
   if ((opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse && !opts.headers) {
-    const inlined = takeInlinedEnvelope(dataKey(headers.Language, url.pathname, url.searchParams));
+    const inlined = takeInlinedEnvelope(dataKey(headers.Language, url.pathname, url.searchParams), opts.keepInlined);
     if (inlined) return inlined.value as T;
   }
   if (opts.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';

@@ -41,6 +41,17 @@ describe('inlined first data', () => {
     expect(fetchFn).toHaveBeenCalledTimes(1);
   });
 
+  it('a second reader (keepInlined) reads the answer and leaves it for the area it came for', async () => {
+    const req = FIRST_REQUESTS.vendorLanes('BN');
+    inline('BN', { [dataKey('BN', req.path, req.query)]: ok({ lanes: ['a'] }) });
+    // the footer's icons, asking first
+    await expect(apiRequest(req.path, { query: req.query, keepInlined: true })).resolves.toEqual({ lanes: ['a'] });
+    // the lobby still has its first data, and takes it
+    expect(takeInlined(req, 'BN')).toEqual({ lanes: ['a'] });
+    await expect(apiRequest(req.path, { query: req.query, keepInlined: true })).resolves.toBe('from the API');
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
   it('never answers another language, a write, or a refusal from the page', async () => {
     const status = FIRST_REQUESTS.status();
     inline('BN', { [dataKey('BN', status.path)]: ok({ status: 0 }), 'BN /y': { success: false, value: null } });

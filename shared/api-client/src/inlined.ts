@@ -25,13 +25,13 @@ const fresh = () => typeof performance === 'undefined' || performance.now() < IN
 
 /**
  * The inlined answer (envelope) to a GET, taken once: a later request for the same thing (a retry,
- * a revisit of the page) asks the API.
+ * a revisit of the page) asks the API. `keep` reads it and leaves it for the reader it was inlined for.
  */
-export function takeInlinedEnvelope(key: string): { success: boolean; value: unknown } | undefined {
+export function takeInlinedEnvelope(key: string, keep = false): { success: boolean; value: unknown } | undefined {
   const data = readInlined();
   if (!data || !data.answers.has(key)) return undefined;
   const envelope = data.answers.get(key) as { success: boolean; value: unknown };
-  data.answers.delete(key);
+  if (!keep) data.answers.delete(key);
   return fresh() && envelope && envelope.success ? envelope : undefined;
 }
 

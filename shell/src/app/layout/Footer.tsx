@@ -42,7 +42,10 @@ function FooterVendors() {
     if (!near) return;
     let live = true;
     const req = FIRST_REQUESTS.vendorLanes(lang);
-    apiRequest<VendorLanesResponse>(req.path, { query: req.query }).then(
+    // the lanes the page came with are the lobby's first data too: read, not taken (when the lobby's
+    // files are slow, the footer is near first, and a lobby left without them would draw its vendor
+    // bar late and push its list down)
+    apiRequest<VendorLanesResponse>(req.path, { query: req.query, keepInlined: true }).then(
       (v) => live && setVendors(footerVendors(v.data.lanes)),
       () => undefined, // the footer goes without icons
     );
