@@ -17,8 +17,7 @@ const runtimeSdkEsm = require
 
 /**
  * Writes boot-assets.json: the files the page loads as soon as the shell's entry runs (the
- * bootstrap chunk, the application chunk, their styles, and the shared libraries the shell provides),
- * and the web fonts. The
+ * bootstrap chunk, its styles, and the shared libraries the shell provides), and the web fonts. The
  * origin turns them into preload hints, so they download while main.js does instead of after it.
  */
 class BootAssetsPlugin {
@@ -28,11 +27,8 @@ class BootAssetsPlugin {
         { name: 'khela-boot-assets', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           const files = new Set<string>();
-          // the bootstrap's chunk group, and the application chunk it asks for at once (bootstrap.tsx)
-          const groups = [...(compilation.entrypoints.get('main')?.childrenIterable ?? [])];
-          for (const group of [...groups])
-            for (const child of group.childrenIterable) if (child.name === 'app') groups.push(child);
-          for (const group of groups) for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+          for (const group of compilation.entrypoints.get('main')?.childrenIterable ?? [])
+            for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
           const all = [...files].sort();
           const boot = {
             scripts: all.filter((f) => f.endsWith('.js')),

@@ -7,6 +7,7 @@ import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { yieldToMain } from './lib/yield';
+import { App } from './app/App';
 import { captureFirstView } from './app/first-view';
 import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
 import { getToken, modalAtom, permissionAtom, sessionPhaseAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
@@ -14,9 +15,6 @@ import './fonts.css';
 import './styles.css';
 
 async function start() {
-  // the application's own modules (routes, header, gates) are a chunk of their own, preloaded with
-  // this one: evaluating them is a task apart from evaluating react-dom and this module
-  const app = import(/* webpackChunkName: "app" */ './app/App');
   // each step below in a task of its own (yieldToMain): evaluating this module's imports, the first
   // storage access, i18n and the first render would otherwise be one task of 70-80 ms on a fast
   // machine, four times that on a mid-range phone
@@ -50,7 +48,6 @@ async function start() {
   // an interruptible first render: React yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (the frame painted from the HTML stays until then)
   captureFirstView(); // before the render replaces the frame the origin drew
-  const { App } = await app;
   await yieldToMain();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App />));
