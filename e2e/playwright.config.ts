@@ -1,42 +1,38 @@
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 8181);
+import { ALONE_PORT, PORT } from './tests/platforms';
 
 /**
  * The files that change what every other page sees while they run: the release pointer (release,
  * canary-analysis), the site's status (shell), its content and popups (announcements, content), the
- * login's providers and per-address captcha (social, auth), and dev-hmr, whose dev servers load the
- * CPU for a minute. They run one at a time, after the rest. (axe's runs are CPU-heavy too, but
- * change nothing and measure no time: a11y runs beside the others.)
+ * login's providers and per-address captcha (social, auth). They run one at a time on a platform of
+ * their own (ALONE_PORT, scripts/e2e-server.mjs starts both), beside the other files, which share
+ * theirs (E2E_PORT). (axe's runs are CPU-heavy too, but change nothing and measure no time: a11y
+ * runs with the others.)
  */
-const ALONE = [
-  'announcements',
-  'auth',
-  'canary-analysis',
-  'content',
-  'dev-hmr',
-  'register-options',
-  'release',
-  'shell',
-  'social',
-].map((name) => `**/${name}.spec.ts`);
+const ALONE = ['announcements', 'auth', 'canary-analysis', 'content', 'register-options', 'release', 'shell', 'social'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+/** dev-hmr's dev servers load the CPU for a minute: it runs last, after every other file. */
+const LAST = ['dev-hmr'].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // two files at a time (each its own members and sessions): a page waits on the network and on
-  // the server most of its time, and two cores run two of them in about the time of one and a half
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // three files at a time (each its own members and sessions): a page waits on the network, on the
+  // server and on its timers most of its time (a run of two kept the two cores about a third busy).
+  // `alone` is listed first so that one of the three always takes its next file while it has any.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   projects: [
-    { name: 'side-by-side', testIgnore: ALONE },
-    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['side-by-side'] },
+    { name: 'alone', testMatch: ALONE, workers: 1, use: { baseURL: `http://127.0.0.1:${ALONE_PORT}` } },
+    { name: 'side-by-side', testIgnore: [...ALONE, ...LAST] },
+    { name: 'last', testMatch: LAST, workers: 1, dependencies: ['alone', 'side-by-side'] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -54,9 +50,11 @@ export default defineConfig({
   },
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/remotes.json`,
-    timeout: 120_000,
-    reuseExistingServer: !!process.env.E2E_REUSE,
-    env: { E2E_PORT: String(port) },
+    // both platforms answer (the script says so); E2E_REUSE: ones already started with these ports
+    ...(process.env.E2E_REUSE
+      ? { url: `http://127.0.0.1:${ALONE_PORT}/remotes.json`, reuseExistingServer: true }
+      : { wait: { stdout: /\[khela\] e2e platforms ready/ } }),
+    timeout: 180_000,
+    env: { E2E_PORT: String(PORT), E2E_ALONE_PORT: String(ALONE_PORT) },
   },
 });

@@ -8,9 +8,10 @@ import { gotoAs, memberToken, OPS_KEY, unique } from './support';
  * centre and the sign-in modal again in English (other words, other lengths, `lang="en"`).
  */
 
-// each test walks many routes and runs axe on each (CPU-bound): the default minute per test is
-// too little on a busy two-core machine
-test.describe.configure({ timeout: 240_000 });
+// Each test audits a few routes (axe is CPU-bound, a few seconds a route): the tests run in parallel
+// across the workers rather than in one worker's queue, and a busy two-core machine still gives each
+// one time enough.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 async function violations(page: Page, include?: string) {
   let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -38,26 +39,37 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
 });
 
-test('the public routes have no serious accessibility violation', async ({ page }) => {
-  await auditRoutes(page, [
-    { path: '/', ready: 'home-page' },
-    { path: '/hot', ready: 'game-list-HOT' },
-    { path: '/rng', ready: 'game-list-RNG' },
-    { path: '/fish', ready: 'game-list-FISH' },
-    { path: '/pvp', ready: 'game-list-PVP' },
-    { path: '/sports', ready: 'game-centre-SPORTS' },
-    { path: '/esports', ready: 'game-centre-ESPORTS' },
-    { path: '/live', ready: 'game-centre-LIVE' },
-    { path: '/lott', ready: 'game-centre-LOTT' },
-    { path: '/elott', ready: 'game-centre-ELOTT' },
-    { path: '/promotions', ready: 'promotions-page' },
-    { path: '/notice', ready: 'notice-centre' },
-    { path: '/helpmc', ready: 'footer' },
-    { path: '/noticecontent', ready: 'footer' },
-    { path: '/pointMall', ready: 'point-mall' },
-    { path: '/agent', ready: 'agent-landing' },
-  ]);
-});
+/** The routes four at a time: one test each. */
+function groups<T>(list: T[], size = 4): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+const paths = (routes: { path: string }[]) => routes.map((r) => r.path).join(' ');
+
+const PUBLIC_ROUTES = [
+  { path: '/', ready: 'home-page' },
+  { path: '/hot', ready: 'game-list-HOT' },
+  { path: '/rng', ready: 'game-list-RNG' },
+  { path: '/fish', ready: 'game-list-FISH' },
+  { path: '/pvp', ready: 'game-list-PVP' },
+  { path: '/sports', ready: 'game-centre-SPORTS' },
+  { path: '/esports', ready: 'game-centre-ESPORTS' },
+  { path: '/live', ready: 'game-centre-LIVE' },
+  { path: '/lott', ready: 'game-centre-LOTT' },
+  { path: '/elott', ready: 'game-centre-ELOTT' },
+  { path: '/promotions', ready: 'promotions-page' },
+  { path: '/notice', ready: 'notice-centre' },
+  { path: '/helpmc', ready: 'footer' },
+  { path: '/noticecontent', ready: 'footer' },
+  { path: '/pointMall', ready: 'point-mall' },
+  { path: '/agent', ready: 'agent-landing' },
+];
+
+for (const routes of groups(PUBLIC_ROUTES))
+  test(`the public routes ${paths(routes)} have no serious accessibility violation`, async ({ page }) => {
+    await auditRoutes(page, routes);
+  });
 
 test('the desktop layout has no serious accessibility violation', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -67,33 +79,32 @@ test('the desktop layout has no serious accessibility violation', async ({ page 
   ]);
 });
 
-test('the member routes have no serious accessibility violation', async ({ page, request }) => {
-  test.setTimeout(300_000); // thirteen routes, each with a full axe run
-  const token = await memberToken(request, unique('a11y'));
-  await gotoAs(page, '/', token);
-  await expect(page.getByTestId('logout-button')).toBeVisible();
-  // the session stays in the tab: the other member routes open as they would from a link
-  await auditRoutes(page, [
-    { path: '/favorite', ready: 'game-list-view' },
-    { path: '/recent', ready: 'game-list-view' },
-    { path: '/lottery', ready: 'footer' },
-    { path: '/vnLottery', ready: 'footer' },
-    { path: '/member', ready: 'member-centre' },
-    { path: '/member/securityCenter', ready: 'security-page' },
-    { path: '/member/referral', ready: 'referral-page' },
-    { path: '/member/withdraw', ready: 'withdraw-page' },
-    { path: '/member/depositv2', ready: 'deposit-page' },
-    { path: '/member/personalHistoryCopy', ready: 'bets-page' },
-    { path: '/member/transactionHistory', ready: 'movements-page' },
-    { path: '/member/personalProfit', ready: 'profit-page' },
-    { path: '/member/responsibleGaming', ready: 'rg-page' },
-  ]);
-});
+const MEMBER_ROUTES = [
+  { path: '/favorite', ready: 'game-list-view' },
+  { path: '/recent', ready: 'game-list-view' },
+  { path: '/lottery', ready: 'footer' },
+  { path: '/vnLottery', ready: 'footer' },
+  { path: '/member', ready: 'member-centre' },
+  { path: '/member/securityCenter', ready: 'security-page' },
+  { path: '/member/referral', ready: 'referral-page' },
+  { path: '/member/withdraw', ready: 'withdraw-page' },
+  { path: '/member/depositv2', ready: 'deposit-page' },
+  { path: '/member/personalHistoryCopy', ready: 'bets-page' },
+  { path: '/member/transactionHistory', ready: 'movements-page' },
+  { path: '/member/personalProfit', ready: 'profit-page' },
+  { path: '/member/responsibleGaming', ready: 'rg-page' },
+];
 
-test('in English, the entry routes, the member centre and the sign-in modal have no serious violation', async ({
-  page,
-  request,
-}) => {
+for (const routes of groups(MEMBER_ROUTES))
+  test(`the member routes ${paths(routes)} have no serious accessibility violation`, async ({ page, request }) => {
+    const token = await memberToken(request, unique('a11y'));
+    await gotoAs(page, '/', token);
+    await expect(page.getByTestId('logout-button')).toBeVisible();
+    // the session stays in the tab: the other member routes open as they would from a link
+    await auditRoutes(page, routes);
+  });
+
+test('in English, the entry routes and the sign-in modal have no serious violation', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
   await auditRoutes(page, [
     { path: '/', ready: 'home-page' },
@@ -104,7 +115,10 @@ test('in English, the entry routes, the member centre and the sign-in modal have
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByTestId('login-button').click();
   await modal(page, 'login-modal');
-  await page.keyboard.press('Escape');
+});
+
+test('in English, the member centre has no serious violation', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
   const token = await memberToken(request, unique('a11yen'));
   await gotoAs(page, '/member', token);
   await auditRoutes(page, [
@@ -137,8 +151,7 @@ async function memberWithPassword(request: APIRequestContext, account: string, p
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('every modal has no serious accessibility violation', async ({ page, request }) => {
-  // sign-in: login, forgot password, register
+test('the sign-in modals (login, forgot password, register) have no serious accessibility violation', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('login-button').click();
   await modal(page, 'login-modal');
@@ -147,13 +160,20 @@ test('every modal has no serious accessibility violation', async ({ page, reques
   await page.keyboard.press('Escape');
   await page.goto('/register');
   await modal(page, 'register-modal');
-  // help and notices
+});
+
+test('the help and notice modals have no serious accessibility violation', async ({ page }) => {
   await page.goto('/help');
   await modal(page, 'helpModal');
   await page.goto('/');
   await page.getByTestId('notice-marquee').click();
   await modal(page, 'noticeModal');
-  // the forced password change after a login with the operator's default password
+});
+
+test('the forced password change after a login with the default password has no serious accessibility violation', async ({
+  page,
+  request,
+}) => {
   const account = unique('a11ypw');
   await memberWithPassword(request, account, 'Initial-pass-5');
   await page.goto('/login');
@@ -162,11 +182,13 @@ test('every modal has no serious accessibility violation', async ({ page, reques
   await login.locator('input[name="password"]').fill('Initial-pass-5');
   await login.locator('button[type="submit"]').click();
   await modal(page, 'change-password-modal');
-  // the shell's information dialog: a trial account on a page for real accounts
+});
+
+test('the shell’s information dialog (a trial account on a page for real accounts) has no serious accessibility violation', async ({
+  page,
+  request,
+}) => {
   const trial = await memberToken(request, unique('a11ytrial'), 4);
-  await page.context().clearCookies();
-  const fresh = await page.context().newPage();
-  await fresh.setViewportSize({ width: 390, height: 844 });
-  await gotoAs(fresh, '/member/withdraw', trial);
-  await modal(fresh, 'public-dialog');
+  await gotoAs(page, '/member/withdraw', trial);
+  await modal(page, 'public-dialog');
 });

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
+import { ALONE_PORT, releasesDir } from './platforms';
 import { OPS_KEY } from './support';
 
 /**
@@ -12,8 +13,9 @@ import { OPS_KEY } from './support';
  * error.
  */
 
-const port = process.env.E2E_PORT ?? '8181';
-const RELEASES = process.env.KHELA_E2E_RELEASES_DIR ?? path.join(tmpdir(), `khela-e2e-releases-${port}`);
+// an `alone` file: the platform on ALONE_PORT (e2e/tests/platforms.ts)
+const port = ALONE_PORT;
+const RELEASES = releasesDir(port);
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const env = { ...process.env, KHELA_RELEASES_DIR: RELEASES, KHELA_RELEASE_WHO: 'e2e', KHELA_OPS_KEY: OPS_KEY };

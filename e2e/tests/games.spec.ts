@@ -134,11 +134,17 @@ test('a free-trial launch plays in DEMO mode and never touches the wallet', asyn
   await expect(page.getByTestId('game-page')).toHaveAttribute('data-mode', 'DEMO');
   await expect(page.getByTestId('demo-badge')).toHaveText('DEMO');
   await expect(page.getByTestId('demo-note')).toContainText('no real money');
-  const before = await page.getByTestId('game-balance').textContent();
+  const before = money(await page.getByTestId('game-balance').textContent());
+  const staked = money(await page.getByTestId('stake-value').textContent());
   await page.locator('body').press('Space');
   await expect(page.getByTestId('round-result')).toBeVisible();
   await expect(page.getByTestId('recent-round')).toHaveCount(1);
-  await expect(page.getByTestId('game-balance')).not.toHaveText(before!);
+  // the demo balance moved by the stake and the payout (a push pays the stake back: no change)
+  const payout = money(await page.getByTestId('recent-round').first().locator('strong').textContent());
+  const after = before - staked + payout;
+  await expect(page.getByTestId('game-balance')).toHaveText(
+    `৳${(after / 100n).toLocaleString('en-IN')}.${String(after % 100n).padStart(2, '0')}`,
+  );
   expect(await mainBalance(request, token)).toBe(10000n);
 });
 

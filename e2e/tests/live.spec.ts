@@ -59,7 +59,12 @@ test('the header balance shows by default, hides and shows, refreshes, and follo
   await page.getByRole('button', { name: 'ব্যালান্স দেখান' }).click();
   await expect(amount).toHaveText('৳৭৫০.৫০');
 
-  // refresh: spins while it reads (the answer is held here until checked)
+  // refresh: spins while it reads (the answer is held here until checked). The page reads the
+  // balance on its own when its channel connects, which after the reload may come later than the
+  // amount: a read of the page's own held below would keep the button disabled for good. So the
+  // channel is connected first and that read done (the status and the read start in one render).
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-live', 'online');
+  await expect(page.getByTestId('header-balance-refresh')).toHaveAttribute('aria-busy', 'false');
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/wps/v2/wallets/balance*', async (route) => {

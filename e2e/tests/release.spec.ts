@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { promote, rollback } from '../../deploy/src/release-tool';
+import { ALONE_PORT, releasesDir } from './platforms';
 
 /**
  * The release tool against the running platform: the e2e server published the current builds
@@ -12,8 +13,8 @@ import { promote, rollback } from '../../deploy/src/release-tool';
  * release CLI, promote and roll them back, and watch real browsers follow.
  */
 
-const port = process.env.E2E_PORT ?? '8181';
-const RELEASES = process.env.KHELA_E2E_RELEASES_DIR ?? path.join(tmpdir(), `khela-e2e-releases-${port}`);
+// an `alone` file: the platform on ALONE_PORT (e2e/tests/platforms.ts)
+const RELEASES = releasesDir(ALONE_PORT);
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 /** the shell reads the pointer again at most once a second (POINTER_TTL_MS) */

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { ALONE_PORT } from './platforms';
 import { OPS_KEY, setFlag } from './support';
 
 // Social sign-in (issue 13) against a real OpenID provider the end-to-end server starts beside the
 // platform (oidc-provider; its development login page takes any name): the login popup offers the
 // provider, the browser goes there and back, and a new member is created and signed in.
 const ops = { 'X-Ops-Key': OPS_KEY };
-const port = Number(process.env.E2E_PORT ?? 8181);
-const issuer = `http://127.0.0.1:${port + 1000}`;
+// an `alone` file: the platform on ALONE_PORT, its provider 1000 above (scripts/e2e-server.mjs)
+const issuer = `http://127.0.0.1:${ALONE_PORT + 1000}`;
 
 test.use({ locale: 'en-GB' });
 test.beforeEach(async ({ page }) => {

@@ -10,16 +10,25 @@ let t: TestDb & { app: FastifyInstance };
 beforeAll(async () => {
   t = await createTestApi();
 });
-afterAll(() => t.dispose());
+afterAll(async () => {
+  for (const app of apps.values()) await (await app).close();
+  await t.dispose();
+});
+
+/**
+ * One API per setting (the spellings of "no trust" share one: the parser gives them all `false`), on the database
+ * createTestApi migrated and seeded: no second migration, seed or job timers per app.
+ */
+const apps = new Map<string, Promise<FastifyInstance>>();
 
 async function ipSeen(env: string | undefined, remoteAddress: string, xff?: string): Promise<string> {
-  const app = await buildApi({ db: t.db, opsKey: TEST_OPS_KEY, docsUi: false, trustProxy: parseTrustProxy(env) });
-  try {
-    const headers = xff === undefined ? {} : { 'x-forwarded-for': xff };
-    return (await app.inject({ url: '/wps/system/status', remoteAddress, headers })).json().value.ip;
-  } finally {
-    await app.close();
-  }
+  const trustProxy = parseTrustProxy(env);
+  const key = trustProxy === false ? 'none' : String(env);
+  if (!apps.has(key))
+    apps.set(key, buildApi({ db: t.db, opsKey: TEST_OPS_KEY, docsUi: false, migrate: false, jobs: false, trustProxy }));
+  const app = (await apps.get(key))!;
+  const headers = xff === undefined ? {} : { 'x-forwarded-for': xff };
+  return (await app.inject({ url: '/wps/system/status', remoteAddress, headers })).json().value.ip;
 }
 
 // the client wrote 6.6.6.6 itself; the proxy at 10.0.0.2 appended the address it saw, 198.51.100.7

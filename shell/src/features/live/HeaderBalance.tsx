@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTaka } from '@khela/api';
 import { addNamespace } from '@khela/i18n';
 import { balanceAtom } from '@khela/session';
-import { balanceLoadingAtom, loadBalance } from './balance';
+import { balanceLoadingAtom, liveStatusAtom, loadBalance } from './balance';
 import './HeaderBalance.css';
 
 // its strings come with it (a guest's page does not carry them)
@@ -59,12 +59,15 @@ const Refresh = () => (
  * The header's balance (a logged-in member's total across wallets, `formatTaka` in the page's
  * language): shown by default, hidden and shown again with the eye (remembered on this device),
  * read again with the refresh button (spinning while it reads). It follows every movement without
- * a reload: the live channel replaces `balanceAtom` with each pushed balance.
+ * a reload: the live channel replaces `balanceAtom` with each pushed balance. `data-live` tells the
+ * channel's state ('online' once connected: the read the channel starts at each connection is then
+ * under way, `aria-busy` on the refresh until it ends).
  */
 export default function HeaderBalance() {
   const { t, i18n } = useTranslation(NS);
   const balance = useAtomValue(balanceAtom);
   const loading = useAtomValue(balanceLoadingAtom);
+  const live = useAtomValue(liveStatusAtom);
   const [hidden, setHidden] = useState(storedHidden);
   const [failed, setFailed] = useState(false);
   const lang = i18n.language?.toUpperCase() === 'EN' ? 'EN' : 'BN';
@@ -90,7 +93,7 @@ export default function HeaderBalance() {
   else shown = failed ? '৳ —' : '৳ …';
 
   return (
-    <div className="k-header__balance k-balance" data-testid="header-balance">
+    <div className="k-header__balance k-balance" data-testid="header-balance" data-live={live}>
       <span className="k-balance__label">{t('balance')}</span>
       <span
         className="k-balance__amount"
