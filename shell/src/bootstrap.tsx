@@ -1,5 +1,3 @@
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { MERCHANT, type PermissionInfo } from '@khela/api';
 import { configureApi, takeInlined } from '@khela/api-client';
 import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
@@ -7,7 +5,6 @@ import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { yieldToMain } from './lib/yield';
-import { App } from './app/App';
 import { captureFirstView } from './app/first-view';
 import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
 import { getToken, modalAtom, permissionAtom, sessionPhaseAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
@@ -45,12 +42,12 @@ async function start() {
   // a guest (no session token) has nothing to check: the first render is the settled page, not a
   // second full render when the session bootstrap says so after mount
   if (!getToken()) sessionStore.set(sessionPhaseAtom, 'ready');
-  // an interruptible first render: React yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole page (the frame painted from the HTML stays until then)
   captureFirstView(); // before the render replaces the frame the origin drew
+  // react-dom and the app's modules: in this chunk (eager: no file of its own, no request), evaluated
+  // only now, in a task of their own
+  const { mount } = await import(/* webpackMode: "eager" */ './mount');
   await yieldToMain();
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(<App />));
+  mount(document.getElementById('root')!);
 }
 
 start();
