@@ -1,7 +1,11 @@
+import { ensurePgTemplate } from './pg-template';
 import { ensureTemplates } from './pglite-template';
 
-/** Jest's global setup for the server suites: the PGlite templates, once per run (see pglite-template). */
+/** Jest's global setup for the server suites: the database templates, once per run (see pglite-template, pg-template). */
 export default async function globalSetup(): Promise<void> {
-  if (process.env.KHELA_TEST_ENGINE === 'postgres') return;
+  if (process.env.KHELA_TEST_ENGINE === 'postgres') {
+    if (process.env.TEST_DATABASE_URL) await ensurePgTemplate(process.env.TEST_DATABASE_URL);
+    return;
+  }
   await ensureTemplates();
 }

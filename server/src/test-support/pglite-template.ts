@@ -16,7 +16,8 @@ export type TemplateKind = 'empty' | 'migrated';
 
 const root = join(__dirname, '..', '..', '..');
 
-function fingerprint(): string {
+/** The migrations' (and PGlite's version's) fingerprint: the templates are made again when it changes. */
+export function fingerprint(): string {
   const h = createHash('sha256');
   let version = 'unknown';
   try {

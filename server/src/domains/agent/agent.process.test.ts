@@ -78,10 +78,9 @@ onPostgres('exactly-once agent settlement with a second process killed mid-run',
           [p.id, `sp${++seq}`, 1000 + m * 10, new Date(NOW.getTime() - m * WINDOW + 5000)],
         );
 
-    const schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
     child = startChild('server/src/domains/agent/agent.settle-child.ts', {
-      KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
-      KHELA_CHILD_SCHEMA: schema,
+      KHELA_CHILD_DATABASE_URL: t.postgres!.url,
+      KHELA_CHILD_SCHEMA: t.postgres!.schema ?? '',
       KHELA_CHILD_NOW: String(NOW.getTime()),
       KHELA_CHILD_WINDOW_MS: String(WINDOW),
       KHELA_CHILD_STOP_AFTER: '3',

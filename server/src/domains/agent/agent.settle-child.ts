@@ -13,7 +13,7 @@ const env = process.env;
 const stopAfter = Number(env.KHELA_CHILD_STOP_AFTER ?? 3);
 
 async function main() {
-  const db = createDb({ databaseUrl: env.KHELA_CHILD_DATABASE_URL!, schema: env.KHELA_CHILD_SCHEMA!, poolSize: 2 });
+  const db = createDb({ databaseUrl: env.KHELA_CHILD_DATABASE_URL!, schema: env.KHELA_CHILD_SCHEMA || undefined, poolSize: 2 });
   let posted = 0;
   process.stdout.write('READY\n');
   const settled = await settleDue(db, createLedger(db), new Date(Number(env.KHELA_CHILD_NOW)), {

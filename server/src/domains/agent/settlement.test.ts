@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../app';
 import { createDb, type Db } from '../../db/db';
-import { createTestApi, opsCall, TEST_OPS_KEY, testEngine, type TestDb } from '../../test-support/test-db';
+import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { createLedger } from '../wallet/ledger';
 import { amountDue, clawBackRollbacks, collectClawbackDebts, collectOwed, settleDue, windowAt } from './settlement';
 
@@ -21,10 +21,8 @@ let db2: Db;
 let seq = 0;
 beforeAll(async () => {
   t = await createTestApi({ settingsCacheMs: 0, agent: { now: () => clock.now, realtimeWindowMs: WINDOW } });
-  if (testEngine === 'postgres') {
-    const schema = (await t.db.one<{ s: string }>('SELECT current_schema() AS s'))!.s;
-    db2 = createDb({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 4 });
-  } else db2 = t.db;
+  // PostgreSQL: a second pool on the same database, as a second server would have
+  db2 = t.postgres ? createDb({ databaseUrl: t.postgres.url, schema: t.postgres.schema, poolSize: 4 }) : t.db;
 });
 afterAll(async () => {
   if (db2 !== t.db) await db2.close();

@@ -1,7 +1,6 @@
 // Two API servers on one database and one Redis: an event published on one reaches a browser
-// connected to the other. Runs when TEST_REDIS_URL (or REDIS_URL) is set; the database is the
-// PostgreSQL at TEST_DATABASE_URL when set (each server with its own pool on one schema), else one
-// PGlite both servers share.
+// connected to the other. Runs when TEST_REDIS_URL (or REDIS_URL) is set; on PostgreSQL each server
+// has its own pool on the file's database, on PGlite both servers share the one embedded database.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WalletBalanceDto } from '@khela/api/live';
@@ -14,7 +13,6 @@ import { connectLive, eventually, listen, nextEvent, type ClientSocket } from '.
 jest.setTimeout(60_000);
 
 const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL;
-const pgUrl = process.env.TEST_DATABASE_URL;
 const describeRedis = redisUrl ? describe : describe.skip;
 
 describeRedis('the live channel across two servers (Redis adapter)', () => {
@@ -26,20 +24,11 @@ describeRedis('the live channel across two servers (Redis adapter)', () => {
 
   beforeAll(async () => {
     const redisKey = `khela:test:live:${randomBytes(6).toString('hex')}`;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    if (pgUrl) {
-      const db = createDb({ databaseUrl: pgUrl, schema, poolSize: 4 });
-      first = {
-        db,
-        dispose: async () => {
-          await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-          await db.close();
-        },
-      };
-    } else first = await createTestDb({ migrated: true });
+    first = await createTestDb({ migrated: true });
+    const pg = first.postgres;
     for (let i = 0; i < 2; i++) {
       let db = first.db;
-      if (pgUrl && i > 0) extraDbs.push((db = createDb({ databaseUrl: pgUrl, schema, poolSize: 4 })));
+      if (pg && i > 0) extraDbs.push((db = createDb({ databaseUrl: pg.url, schema: pg.schema, poolSize: 4 })));
       const app = await buildApi({
         db,
         opsKey: TEST_OPS_KEY,

@@ -47,11 +47,10 @@ onPostgres('exactly-once settlement with a second process killed mid-run', () =>
     const odds = t.app.lottery.config.odds.SPECIAL_2D;
     clock = Date.parse(draw.drawAt) + 1000;
 
-    const schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
     // the settling instance itself, not a tsx CLI in front of it, so that the kill below kills it
     child = startChild('server/src/domains/lottery/lottery.settle-child.ts', {
-      KHELA_CHILD_DATABASE_URL: process.env.TEST_DATABASE_URL,
-      KHELA_CHILD_SCHEMA: schema,
+      KHELA_CHILD_DATABASE_URL: t.postgres!.url,
+      KHELA_CHILD_SCHEMA: t.postgres!.schema ?? '',
       KHELA_CHILD_OPS_KEY: TEST_OPS_KEY,
       KHELA_CHILD_NOW: String(clock),
       KHELA_CHILD_INTERVAL_S: String(INTERVAL),

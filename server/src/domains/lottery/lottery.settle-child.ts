@@ -15,7 +15,7 @@ const stopAfter = Number(env.KHELA_CHILD_STOP_AFTER ?? 3);
 const now = Number(env.KHELA_CHILD_NOW);
 
 async function main() {
-  const db = createDb({ databaseUrl: env.KHELA_CHILD_DATABASE_URL!, schema: env.KHELA_CHILD_SCHEMA!, poolSize: 4 });
+  const db = createDb({ databaseUrl: env.KHELA_CHILD_DATABASE_URL!, schema: env.KHELA_CHILD_SCHEMA || undefined, poolSize: 4 });
   const self: { app?: FastifyInstance } = {};
   let paid = 0;
   const app = await buildApi({

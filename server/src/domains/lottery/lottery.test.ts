@@ -472,20 +472,16 @@ describe('lottery betting', () => {
  * settled by the other, and by an instance started after the draw (a missed draw).
  */
 describe('exactly-once settlement on two instances', () => {
-  let schema: string | null = null;
   const dbs: Db[] = [];
   const apps: FastifyInstance[] = [];
 
   async function secondDb(): Promise<Db> {
     if (testEngine === 'pglite') return t.db; // one embedded database: the second instance shares it
-    const db = createDb({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: schema!, poolSize: 4 });
+    const db = createDb({ databaseUrl: t.postgres!.url, schema: t.postgres!.schema, poolSize: 4 });
     dbs.push(db);
     return db;
   }
 
-  beforeAll(async () => {
-    if (testEngine === 'postgres') schema = (await t.db.one<{ s: string }>(`SELECT current_schema() AS s`))!.s;
-  });
   afterAll(async () => {
     for (const a of apps) await a.close().catch(() => undefined);
     for (const d of dbs) await d.close();
