@@ -6,6 +6,7 @@ import { assertProductionReady } from './production';
 import { cleanUp } from './services/cleanup';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { lazyCompilersFactory } from './http/lazy-schemas';
 import { seed } from './db/seed';
 import { sessionRoutes } from './domains/session/session.routes';
 import { memberRoutes } from './domains/member/member.routes';
@@ -78,6 +79,12 @@ export interface ApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Settings cache lifetime in ms (default 2000). */
   settingsCacheMs?: number;
+  /**
+   * Compile each route's validators and serializers on its first request instead of at ready
+   * (http/lazy-schemas.ts): for tests that build an API to call a few routes. Off by default, so a
+   * server's start compiles them all and a schema that does not compile fails the start.
+   */
+  lazySchemas?: boolean;
   /** Apply migrations and seed at start (default true). */
   migrate?: boolean;
   /** Serve the Swagger UI at /wps/docs (default: unless env KHELA_DOCS=off; the JSON is always at /wps/docs/json). */
@@ -138,6 +145,7 @@ export async function buildApi(opts: ApiOptions = {}): Promise<FastifyInstance> 
     // a field the schema does not know is refused (400), not silently dropped: a caller that
     // sends one has misunderstood the contract, and the answer should say so
     ajv: { customOptions: { removeAdditional: false } },
+    ...(opts.lazySchemas ? { schemaController: { compilersFactory: lazyCompilersFactory() } } : {}),
   });
   try {
     if (opts.migrate !== false) {
