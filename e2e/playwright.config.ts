@@ -46,6 +46,10 @@ export default defineConfig({
       ],
     },
     locale: 'en-GB',
+    // the home's notice marquee and winners board move for as long as a page shows them; with no GPU
+    // each costs a renderer 13-17 % of a core (measured), on two cores shared by three workers. A
+    // test of motion asks for it (lobby.spec.ts's winners board)
+    reducedMotion: 'reduce',
     trace: 'off',
   },
   webServer: {

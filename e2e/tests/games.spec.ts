@@ -2,6 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { gotoAs, memberToken, OPS_KEY, unique } from './support';
 
 /** The platform's own games (the studio's KHELA vendor), played in the games remote. */
+// the games' own motion (reels, dice, dealt cards) is what these rounds play through: the runs
+// reduce motion elsewhere (playwright.config.ts)
+test.use({ reducedMotion: 'no-preference' });
+
 const SLOT = 'Bengal Tiger Reels';
 const DICE = 'Khela Dice';
 const ANDAR_BAHAR = 'Andar Bahar';

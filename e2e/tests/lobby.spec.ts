@@ -48,6 +48,7 @@ test('the home lobby: banners, notices, game menu, winners board and the section
 });
 
 test('the winners board shows the largest wins first and scrolls, 3 rows at a time', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' }); // the runs reduce motion (playwright.config.ts)
   await page.goto('/');
   const board = page.getByTestId('winners-board');
   await expect(board.getByTestId('winner-row')).toHaveCount(20);
