@@ -71,6 +71,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 for (const route of ROUTES) {
   const results = [];
+  let failed = 0;
   for (let i = 0; i < runs; i++) {
     // a fresh session and code per run (a code works once; a run leaves the token in its own storage only)
     const url = route.name.startsWith('/member') ? `/member?login=${encodeURIComponent(await memberLoginCode())}` : route.url;
@@ -83,6 +84,15 @@ for (const route of ROUTES) {
     });
     if (keep)
       writeFileSync(join(keep, `${route.url.split('?')[0].replace(/\W+/g, '_') || 'home'}-${i}.json`), JSON.stringify(lhr));
+    // a run Lighthouse could not finish (its runtimeError; every score null) is no measurement: it
+    // is said, and run again (twice at most), instead of counting as a score of 0
+    if (lhr.runtimeError || lhr.categories.performance.score === null) {
+      console.error(
+        `  ${route.name}: run ${i + 1} failed (${lhr.runtimeError?.code ?? 'no score'}: ${lhr.runtimeError?.message ?? ''})`,
+      );
+      if (++failed <= 2) i--;
+      continue;
+    }
     results.push({
       performance: lhr.categories.performance.score * 100,
       accessibility: lhr.categories.accessibility.score * 100,
@@ -94,6 +104,7 @@ for (const route of ROUTES) {
       fcp: lhr.audits['first-contentful-paint'].numericValue,
     });
   }
+  if (!results.length) throw new Error(`${route.name}: no run of Lighthouse finished`);
   // the run with the median performance score gives the timings; every score is its own median
   const mid = [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)];
   rows.push({
