@@ -7,9 +7,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/first-data';
 import { languageOf } from '@khela/api/contract';
+import type { GameListResponse } from '@khela/api/games';
 import { dataKey, type DataRequest } from '@khela/api/inlined';
 import { LANGUAGE_COOKIE } from '@khela/i18n/seo';
-import { renderPage, robotsTxt, type Preload } from './page';
+import { firstImagePreloads, renderPage, robotsTxt } from './page';
 import { PreloadReader } from './preloads';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
@@ -106,13 +107,20 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     // the maintenance and blocked pages need only the status and the permission info
     const open = !!s && s.status === 0 && !s.maintenance;
     let bannerImage: string | undefined;
+    let tileImages: string[] | undefined;
     if (open) {
       const values = await Promise.all(route.requests.map(ask));
-      const announcements = values[route.requests.findIndex((r) => r.path.endsWith('MCSFE_getListAnnouncements'))] as
+      const answer = (suffix: string) => values[route.requests.findIndex((r) => r.path.endsWith(suffix))];
+      const announcements = answer('MCSFE_getListAnnouncements') as
         { banners?: { groupName: string; imageUrl: string }[] } | undefined;
       bannerImage = announcements?.banners?.find((b) => b.groupName === 'w_home')?.imageUrl;
+      // a game list's largest paint is one of its first tiles, found only once the lobby has drawn them
+      if (route.area?.module === 'GameList') {
+        const page = answer('GCSGAME_gameList') as Partial<GameListResponse> | undefined;
+        tileImages = (page?.games ?? []).flatMap((g) => (typeof g.iconUrl === 'string' ? [g.iconUrl] : []));
+      }
     }
-    return { answers, open, bannerImage };
+    return { answers, open, bannerImage, tileImages };
   }
 
   async function page(req: FastifyRequest, reply: FastifyReply) {
@@ -134,7 +142,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       typeof opts.clientConfig === 'function' ? opts.clientConfig().catch(() => undefined) : opts.clientConfig,
     ]);
     const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
-    const image: Preload[] = data.bannerImage ? [{ href: data.bannerImage, as: 'image', fetchpriority: 'high' }] : [];
+    const image = firstImagePreloads({ banner: data.bannerImage, tiles: data.tileImages });
     const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
     const html = renderPage(
       template,

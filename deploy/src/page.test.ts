@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { firstViewHtml, renderPage } from './page';
+import { FIRST_TILES, firstImagePreloads, firstViewHtml, renderPage } from './page';
 import { PreloadReader } from './preloads';
 
 const TEMPLATE = `<!doctype html>
@@ -53,6 +53,36 @@ describe('the page the origin renders', () => {
     });
     expect(html).toContain('<link rel="preload" href="/wps/static/art/banner/home.svg" as="image" fetchpriority="high">');
     expect(html).not.toContain('as="font"');
+  });
+});
+
+describe('the first screen’s images, preloaded', () => {
+  it('the home: its first banner, fetched first', () => {
+    expect(firstImagePreloads({ banner: '/wps/static/art/banner/home.svg', tiles: ['/a.svg'] })).toEqual([
+      { href: '/wps/static/art/banner/home.svg', as: 'image', fetchpriority: 'high' },
+    ]);
+  });
+
+  it('a game list: its first tiles in order, the first row fetched first', () => {
+    const tiles = Array.from({ length: 18 }, (_, i) => `/wps/static/art/game/G${i}.svg?v=1`);
+    const hints = firstImagePreloads({ tiles });
+    expect(hints.map((h) => h.href)).toEqual(tiles.slice(0, FIRST_TILES));
+    expect(hints.map((h) => h.fetchpriority)).toEqual(['high', 'high', 'high', undefined, undefined, undefined]);
+    const html = renderPage(TEMPLATE, POINTER, { preloads: hints });
+    expect(html).toContain('<link rel="preload" href="/wps/static/art/game/G0.svg?v=1" as="image" fetchpriority="high">');
+    expect(html).toContain('<link rel="preload" href="/wps/static/art/game/G5.svg?v=1" as="image">');
+    expect(html).not.toContain('G6.svg');
+  });
+
+  it('names only images of the site or https addresses; none for an empty list', () => {
+    expect(
+      firstImagePreloads({
+        tiles: ['javascript:alert(1)', '//evil.example/x.svg', 'data:image/svg+xml,<svg/>', 'https://img1.khela.example/g.svg'],
+      }),
+    ).toEqual([{ href: 'https://img1.khela.example/g.svg', as: 'image', fetchpriority: 'high' }]);
+    expect(firstImagePreloads({ banner: 'javascript:alert(1)' })).toEqual([]);
+    expect(firstImagePreloads({ tiles: [] })).toEqual([]);
+    expect(firstImagePreloads({})).toEqual([]);
   });
 });
 

@@ -73,12 +73,31 @@ function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: strin
     .join('\n    ');
 }
 
+/** An image address the page may name: this origin's path or an https address (never `//…`, `data:` or `javascript:`). */
+const safeImage = (url: string) => /^(\/(?!\/)|https:\/\/)/.test(url);
+
+/** How many of a game list's first tiles are preloaded: two rows at a phone's three columns (one at a desktop's six). */
+export const FIRST_TILES = 6;
+
+/**
+ * The images of a route's first screen that its remote finds only once it has drawn: the home's
+ * first banner, and a game list's first tiles (the list's largest paint). Named in the head, they
+ * load beside the scripts instead of after them; the banner and the first row first.
+ */
+export function firstImagePreloads(images: { banner?: string; tiles?: readonly string[] }): Preload[] {
+  if (images.banner) return safeImage(images.banner) ? [{ href: images.banner, as: 'image', fetchpriority: 'high' }] : [];
+  return (images.tiles ?? [])
+    .filter(safeImage)
+    .slice(0, FIRST_TILES)
+    .map((href, i) => (i < 3 ? { href, as: 'image', fetchpriority: 'high' } : { href, as: 'image' }));
+}
+
 /**
  * What the frame painted before the scripts shows in the main area: the first banner (the shell
  * keeps it on screen until the lobby draws the same image at the same place), else a spinner.
  */
 export function firstViewHtml(view: PageContext['firstView']): string {
-  if (view?.banner && /^(\/(?!\/)|https:\/\/)/.test(view.banner))
+  if (view?.banner && safeImage(view.banner))
     return (
       `<div class="k-first-view"><div class="k-first-banner" data-first-view="banner">` +
       `<img src="${escapeHtml(view.banner)}" alt="" width="1200" height="400" fetchpriority="high" decoding="sync"></div></div>`

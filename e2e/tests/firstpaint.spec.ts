@@ -105,6 +105,30 @@ test('/rng with the lobby late: the footer reads the vendor lanes the page came 
   expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
 });
 
+test('/rng: the first tiles’ images come with the page as preloads, the very images the list draws, each fetched once', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/rng')).text();
+  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="image"( fetchpriority="high")?>/g)].map((m) => ({
+    href: m[1].replaceAll('&amp;', '&'),
+    high: !!m[2],
+  }));
+  expect(preloaded.length).toBe(6);
+  expect(preloaded.map((p) => p.high)).toEqual([true, true, true, false, false, false]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/rng');
+  const tiles = page.getByTestId('game-list-RNG').getByTestId('game-tile');
+  for (let i = 0; i < 3; i++) await expect(tiles.nth(i).locator('img')).toHaveAttribute('src', preloaded[i].href);
+  // the preload is what the tile shows: one download each, not a second one when the tile draws
+  const fetched = await page.evaluate(
+    (hrefs) => hrefs.map((h) => performance.getEntriesByName(new URL(h, location.href).href).length),
+    preloaded.slice(0, 3).map((p) => p.href),
+  );
+  expect(fetched).toEqual([1, 1, 1]);
+});
+
 test('/pvp: the rooms arrive after the first view (their own chunk and call) and move nothing', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await watchLoad(page);
