@@ -209,6 +209,9 @@ test('home: recent games show only when logged in and not empty (slots)', async 
   await expect(page.getByTestId('home-section-HOT')).toBeVisible();
   await expect(page.getByTestId('home-section-RECENT')).toHaveCount(0);
   await page.goto('/rng');
+  // a click while the page still checks the session's token does nothing (useLoginGate): the list
+  // comes with the page and can be drawn before the check has answered
+  await expect(page.getByTestId('header-user')).toBeVisible();
   await tiles(page).first().getByTestId('play-now').click();
   // a slot: the platform studio plays it, on its own game page with the launch's wallet token
   await expect(page).toHaveURL(/\/play\/[A-Z0-9_]+\?token=[\w-]{43}$/);
