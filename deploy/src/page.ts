@@ -76,24 +76,20 @@ function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: strin
 /** An image address the page may name: this origin's path or an https address (never `//…`, `data:` or `javascript:`). */
 const safeImage = (url: string) => /^(\/(?!\/)|https:\/\/)/.test(url);
 
-/**
- * How many of a game list's first tiles are preloaded, at high priority: the two rows a phone's
- * screen shows at three columns (one row at a desktop's six). Any of them can be the largest paint
- * (same size; the first image decoded wins), so all are hinted alike.
- */
+/** How many of a game list's first tiles are preloaded: two rows at a phone's three columns (one at a desktop's six). */
 export const FIRST_TILES = 6;
 
 /**
  * The images of a route's first screen that its remote finds only once it has drawn: the home's
  * first banner, and a game list's first tiles (the list's largest paint). Named in the head, they
- * load beside the scripts instead of after them.
+ * load beside the scripts instead of after them; the banner and the first row first.
  */
 export function firstImagePreloads(images: { banner?: string; tiles?: readonly string[] }): Preload[] {
   if (images.banner) return safeImage(images.banner) ? [{ href: images.banner, as: 'image', fetchpriority: 'high' }] : [];
   return (images.tiles ?? [])
     .filter(safeImage)
     .slice(0, FIRST_TILES)
-    .map((href) => ({ href, as: 'image', fetchpriority: 'high' }));
+    .map((href, i) => (i < 3 ? { href, as: 'image', fetchpriority: 'high' } : { href, as: 'image' }));
 }
 
 /**
