@@ -78,6 +78,8 @@ const safeImage = (url: string) => /^(\/(?!\/)|https:\/\/)/.test(url);
 
 /** How many of a game list's first tiles are preloaded: two rows at a phone's three columns (one at a desktop's six). */
 export const FIRST_TILES = 6;
+/** Of those, the first row at a phone's width: fetched at high priority. */
+const FIRST_ROW = 3;
 
 /**
  * The images of a route's first screen that its remote finds only once it has drawn: the home's
@@ -89,7 +91,7 @@ export function firstImagePreloads(images: { banner?: string; tiles?: readonly s
   return (images.tiles ?? [])
     .filter(safeImage)
     .slice(0, FIRST_TILES)
-    .map((href, i) => (i < 3 ? { href, as: 'image', fetchpriority: 'high' } : { href, as: 'image' }));
+    .map((href, i) => (i < FIRST_ROW ? { href, as: 'image', fetchpriority: 'high' } : { href, as: 'image' }));
 }
 
 /**

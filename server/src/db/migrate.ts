@@ -11,7 +11,7 @@ export async function migrate(db: Db, migrations: readonly Migration[] = allMigr
   // one read first: a database already up to date (every start but the first, every test database
   // copied from a template) costs one query, not a locked transaction per migration
   const known = new Set<number>();
-  if (await db.one(`SELECT to_regclass('schema_migrations') AS t WHERE to_regclass('schema_migrations') IS NOT NULL`)) {
+  if ((await db.one<{ t: string | null }>(`SELECT to_regclass('schema_migrations') AS t`))?.t) {
     for (const r of await db.query<{ version: number }>('SELECT version FROM schema_migrations')) known.add(r.version);
   }
   for (const m of migrations) {

@@ -18,14 +18,39 @@ export interface TestDb {
    * child process). `schema` is set when the database is a schema of TEST_DATABASE_URL's.
    */
   postgres?: { url: string; schema?: string };
+  /**
+   * A pool of its own on this database, as a second server instance has (PostgreSQL); on PGlite,
+   * one embedded database, the same `db`. Closed by `dispose()`, before the database goes.
+   */
+  secondPool(): Db;
   dispose(): Promise<void>;
 }
 
 export const testEngine: Db['engine'] = process.env.KHELA_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+/** The file's database, the pools `secondPool()` opens on it, and how it goes (after those pools). */
+function testDbOf(db: Db, postgres: TestDb['postgres'], drop: () => Promise<void>): TestDb {
+  const pools: Db[] = [];
+  return {
+    db,
+    postgres,
+    secondPool() {
+      if (!postgres) return db;
+      const pool = createDb({ databaseUrl: postgres.url, schema: postgres.schema, poolSize: 4 });
+      pools.push(pool);
+      return pool;
+    },
+    dispose: async () => {
+      for (const pool of pools) await pool.close();
+      await drop();
+    },
+  };
+}
+
 /**
  * `migrated`: start from a database with every migration applied (PGlite: loaded from the
- * template Jest's global setup made; PostgreSQL: a fresh schema, migrated by whoever builds on it).
+ * template Jest's global setup made; PostgreSQL: a copy of the migrated template database, else a
+ * fresh schema, migrated by whoever builds on it).
  */
 export async function createTestDb(opts: { migrated?: boolean } = {}): Promise<TestDb> {
   if (testEngine === 'pglite') {
@@ -34,32 +59,24 @@ export async function createTestDb(opts: { migrated?: boolean } = {}): Promise<T
       pgliteTemplate: loadTemplate(opts.migrated ? 'migrated' : 'empty'),
       strictTx: true,
     });
-    return { db, dispose: () => db.close() };
+    return testDbOf(db, undefined, () => db.close());
   }
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('KHELA_TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const copy = opts.migrated ? await cloneFromTemplate(databaseUrl) : undefined;
   if (copy) {
     const db = createDb({ databaseUrl: copy.url, poolSize: 4, strictTx: true });
-    return {
-      db,
-      postgres: { url: copy.url },
-      dispose: async () => {
-        await db.close();
-        await copy.drop();
-      },
-    };
+    return testDbOf(db, { url: copy.url }, async () => {
+      await db.close();
+      await copy.drop();
+    });
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const db = createDb({ databaseUrl, schema, poolSize: 4, strictTx: true });
-  return {
-    db,
-    postgres: { url: databaseUrl, schema },
-    dispose: async () => {
-      await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await db.close();
-    },
-  };
+  return testDbOf(db, { url: databaseUrl, schema }, async () => {
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.close();
+  });
 }
 
 export const TEST_OPS_KEY = 'test-ops-key';

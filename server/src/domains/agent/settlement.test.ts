@@ -5,7 +5,7 @@
 // KHELA_TEST_ENGINE=postgres TEST_DATABASE_URL=postgres://root@127.0.0.1:5432/test
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../app';
-import { createDb, type Db } from '../../db/db';
+import type { Db } from '../../db/db';
 import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { createLedger } from '../wallet/ledger';
 import { amountDue, clawBackRollbacks, collectClawbackDebts, collectOwed, settleDue, windowAt } from './settlement';
@@ -21,11 +21,9 @@ let db2: Db;
 let seq = 0;
 beforeAll(async () => {
   t = await createTestApi({ settingsCacheMs: 0, agent: { now: () => clock.now, realtimeWindowMs: WINDOW } });
-  // PostgreSQL: a second pool on the same database, as a second server would have
-  db2 = t.postgres ? createDb({ databaseUrl: t.postgres.url, schema: t.postgres.schema, poolSize: 4 }) : t.db;
+  db2 = t.secondPool(); // as a second server would have
 });
 afterAll(async () => {
-  if (db2 !== t.db) await db2.close();
   await t.dispose();
 });
 

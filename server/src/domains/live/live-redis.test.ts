@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WalletBalanceDto } from '@khela/api/live';
 import { buildApi } from '../../app';
-import { createDb, type Db } from '../../db/db';
 import { audit } from '../wallet/ledger';
 import { createTestDb, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { connectLive, eventually, listen, nextEvent, type ClientSocket } from './live.test-support';
@@ -17,7 +16,6 @@ const describeRedis = redisUrl ? describe : describe.skip;
 
 describeRedis('the live channel across two servers (Redis adapter)', () => {
   let first: TestDb;
-  const extraDbs: Db[] = [];
   const servers: FastifyInstance[] = [];
   const urls: string[] = [];
   const sockets: ClientSocket[] = [];
@@ -25,12 +23,9 @@ describeRedis('the live channel across two servers (Redis adapter)', () => {
   beforeAll(async () => {
     const redisKey = `khela:test:live:${randomBytes(6).toString('hex')}`;
     first = await createTestDb({ migrated: true });
-    const pg = first.postgres;
     for (let i = 0; i < 2; i++) {
-      let db = first.db;
-      if (pg && i > 0) extraDbs.push((db = createDb({ databaseUrl: pg.url, schema: pg.schema, poolSize: 4 })));
       const app = await buildApi({
-        db,
+        db: i === 0 ? first.db : first.secondPool(),
         opsKey: TEST_OPS_KEY,
         docsUi: false,
         migrate: i === 0,
@@ -43,7 +38,6 @@ describeRedis('the live channel across two servers (Redis adapter)', () => {
   afterAll(async () => {
     for (const s of sockets) s.close();
     for (const s of servers) await s.close();
-    for (const d of extraDbs) await d.close();
     await first.dispose();
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApi } from '../../app';
-import { createDb, type Db } from '../../db/db';
-import { createTestApi, opsCall, testEngine, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
+import type { Db } from '../../db/db';
+import { createTestApi, opsCall, TEST_OPS_KEY, type TestDb } from '../../test-support/test-db';
 import { runOps } from '../../cli/ops';
 import { studioHelpers } from '../studio/studio.test-support';
 import { balanceOf } from '../wallet/ledger';
@@ -472,26 +472,17 @@ describe('lottery betting', () => {
  * settled by the other, and by an instance started after the draw (a missed draw).
  */
 describe('exactly-once settlement on two instances', () => {
-  const dbs: Db[] = [];
   const apps: FastifyInstance[] = [];
-
-  async function secondDb(): Promise<Db> {
-    if (testEngine === 'pglite') return t.db; // one embedded database: the second instance shares it
-    const db = createDb({ databaseUrl: t.postgres!.url, schema: t.postgres!.schema, poolSize: 4 });
-    dbs.push(db);
-    return db;
-  }
 
   afterAll(async () => {
     for (const a of apps) await a.close().catch(() => undefined);
-    for (const d of dbs) await d.close();
   });
 
   async function instance(transport?: (app: FastifyInstance) => WalletTransport) {
     // the wallet transport of this instance calls this instance, known once it is built
     const self: { app?: FastifyInstance } = {};
     const app = await buildApi({
-      db: await secondDb(),
+      db: t.secondPool(), // PGlite: one embedded database, which the second instance shares
       migrate: false,
       opsKey: TEST_OPS_KEY,
       docsUi: false,
