@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
@@ -19,6 +21,9 @@ const runtimeSdkEsm = require
  * Writes boot-assets.json: the files the page loads as soon as the shell's entry runs (the
  * bootstrap chunk, its styles, and the shared libraries the shell provides), and the web fonts. The
  * origin turns them into preload hints, so they download while main.js does instead of after it.
+ * It also copies the after-paint loader (src/boot/after-paint.js, plain script) into the version
+ * under a content-hashed name: the origin uses it on a page whose first frame shows its largest
+ * paint, and only when the shell version it serves has one (an older version is served as before).
  */
 class BootAssetsPlugin {
   apply(compiler: import('@rspack/core').Compiler) {
@@ -30,7 +35,13 @@ class BootAssetsPlugin {
           for (const group of compilation.entrypoints.get('main')?.childrenIterable ?? [])
             for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
           const all = [...files].sort();
+          const loaderFile = path.join(dirname, 'src/boot/after-paint.js');
+          compilation.fileDependencies.add(loaderFile);
+          const loader = readFileSync(loaderFile);
+          const afterPaint = `after-paint.${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
+          compilation.emitAsset(afterPaint, new rspack.sources.RawSource(loader));
           const boot = {
+            afterPaint,
             scripts: all.filter((f) => f.endsWith('.js')),
             styles: all.filter((f) => f.endsWith('.css')),
             fonts: Object.keys(compilation.assets)

@@ -136,9 +136,10 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
     const url = new URL(req.url, 'http://origin');
     const lang = pageLanguage(req.headers.cookie);
     const route = entryRoute(url.pathname, url.search, lang);
-    const [data, shellHints, clientConfig] = await Promise.all([
+    const [data, shellHints, afterPaint, clientConfig] = await Promise.all([
       firstData(req, route, lang),
       preloads.shell(pointer.shell, template),
+      preloads.afterPaint(pointer.shell),
       typeof opts.clientConfig === 'function' ? opts.clientConfig().catch(() => undefined) : opts.clientConfig,
     ]);
     const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
@@ -161,6 +162,8 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
         clientConfig,
         // the home's first banner in the first frame: its largest paint no longer waits on the scripts
         firstView: route.name === 'home' && data.bannerImage ? { banner: data.bannerImage } : undefined,
+        // and the scripts after it is painted (on a phone's link they would share its bandwidth)
+        afterPaint,
       },
     );
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');

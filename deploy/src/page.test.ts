@@ -102,3 +102,77 @@ describe('the shell’s preload hints', () => {
     ]);
   });
 });
+
+describe('a page whose first view is its largest paint: the scripts after it', () => {
+  const WITH_ENTRY = TEMPLATE.replace('</head>', '<script defer src="/__KHELA_SHELL_BASE__/main.abc.js"></script></head>');
+  const HINTS = [
+    { href: '/shell/abc123/main.abc.js', as: 'script' as const, fetchpriority: 'low' as const },
+    { href: '/shell/abc123/1.css', as: 'style' as const, apply: true },
+    { href: '/shell/abc123/1.js', as: 'script' as const, fetchpriority: 'low' as const },
+    { href: '/wps/static/art/banner/home.svg', as: 'image' as const, fetchpriority: 'high' as const },
+    { href: '/remotes/lobby/v2/mf-manifest.json', as: 'fetch' as const, crossorigin: true },
+    { href: '/remotes/lobby/v2/2.css', as: 'style' as const },
+  ];
+  const home = (ctx: Partial<Parameters<typeof renderPage>[2]> = {}) =>
+    renderPage(WITH_ENTRY, POINTER, {
+      route: 'home',
+      preloads: HINTS,
+      firstView: { banner: '/wps/static/art/banner/home.svg' },
+      afterPaint: '/shell/abc123/after-paint.1.js',
+      ...ctx,
+    });
+  const later = (html: string) =>
+    (JSON.parse(/<script type="application\/json" id="khela-boot">(.*?)<\/script>/.exec(html)![1]) as { later?: unknown }).later;
+
+  it('names only the stylesheet and the image in its head, and the loader; the rest is the loader’s list, in order', () => {
+    const html = home();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/shell/abc123/1.css">');
+    expect(head).toContain('<link rel="preload" href="/wps/static/art/banner/home.svg" as="image" fetchpriority="high">');
+    expect(head).toContain('<script async src="/shell/abc123/after-paint.1.js"></script>');
+    expect(head).not.toMatch(/<script[^>]* src="[^"]*main\.abc\.js"/); // the entry is not in the page
+    expect(head).not.toMatch(/rel="preload"[^>]*as="(script|fetch|style)"/);
+    expect(later(html)).toEqual({
+      main: '/shell/abc123/main.abc.js',
+      preloads: [
+        { href: '/shell/abc123/main.abc.js', as: 'script', fetchpriority: 'low' },
+        { href: '/shell/abc123/1.js', as: 'script', fetchpriority: 'low' },
+        { href: '/remotes/lobby/v2/mf-manifest.json', as: 'fetch', crossorigin: true },
+        { href: '/remotes/lobby/v2/2.css', as: 'style' },
+      ],
+    });
+  });
+
+  it('is the page as before without a first view, without a loader (an older shell), or without an entry', () => {
+    const cases = [
+      home({ firstView: undefined }),
+      home({ route: 'promotions', firstView: undefined }),
+      home({ firstView: { banner: 'javascript:alert(1)' } }),
+      home({ afterPaint: undefined }),
+      renderPage(TEMPLATE, POINTER, { preloads: HINTS, firstView: { banner: '/b.svg' }, afterPaint: '/shell/abc123/a.js' }),
+    ];
+    for (const html of cases) {
+      expect(html).not.toContain('after-paint');
+      expect(later(html)).toBeUndefined();
+      expect(html).toContain('<link rel="preload" href="/shell/abc123/1.js" as="script" fetchpriority="low">');
+    }
+    expect(cases[0]).toContain('<script defer src="/shell/abc123/main.abc.js"></script>');
+  });
+
+  it('the shell version’s loader is read from its boot assets; a version without one, or a strange name, has none', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'khela-preloads-'));
+    for (const [v, assets] of [
+      ['v1', { afterPaint: 'after-paint.0123456789.js', scripts: [], styles: [], fonts: [] }],
+      ['v2', { scripts: [], styles: [], fonts: [] }],
+      ['v3', { afterPaint: '../../evil.js', scripts: [], styles: [], fonts: [] }],
+    ] as const) {
+      await mkdir(path.join(dir, 'shell', v), { recursive: true });
+      await writeFile(path.join(dir, 'shell', v, 'boot-assets.json'), JSON.stringify(assets));
+    }
+    const reader = new PreloadReader(dir);
+    expect(await reader.afterPaint('v1')).toBe('/shell/v1/after-paint.0123456789.js');
+    expect(await reader.afterPaint('v2')).toBeUndefined();
+    expect(await reader.afterPaint('v3')).toBeUndefined();
+    expect(await reader.afterPaint('v4')).toBeUndefined();
+  });
+});

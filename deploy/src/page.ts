@@ -33,6 +33,12 @@ export interface PageContext {
    * first banner image (the page's largest paint), at the place and size the lobby draws it.
    */
   firstView?: { banner?: string };
+  /**
+   * The shell version's after-paint loader (its folder's address), when it has one. With a first
+   * view to draw, the page then names no script in its head: the loader adds the entry and the
+   * script and area hints once the first view's image is painted (see shell/src/boot/after-paint.js).
+   */
+  afterPaint?: string;
 }
 
 export interface Preload {
@@ -60,18 +66,37 @@ const preloadTag = (p: Preload) =>
  * JSON elements (no script of ours runs inline, so a Content-Security-Policy needs no exception:
  * the shell reads them with JSON.parse).
  */
-function bootHead(pointer: Pointer, ctx: PageContext, meta: { description: string }): string {
-  const boot = JSON.stringify({ pointer, config: ctx.clientConfig ?? {} });
+function bootHead(
+  pointer: Pointer,
+  ctx: PageContext,
+  meta: { description: string },
+  after?: { loader: string; later: Later },
+): string {
+  const boot = JSON.stringify({ pointer, config: ctx.clientConfig ?? {}, ...(after ? { later: after.later } : {}) });
+  const now = after ? (ctx.preloads ?? []).filter(paintsFirst) : (ctx.preloads ?? []);
   return [
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     ctx.canonical ? `<link rel="canonical" href="${escapeHtml(ctx.canonical)}">` : '',
-    ...(ctx.preloads ?? []).map(preloadTag),
+    ...now.map(preloadTag),
+    after ? `<script async src="${escapeHtml(after.loader)}"></script>` : '',
     `<script type="application/json" id="khela-boot">${inlineJson(boot)}</script>`,
     ctx.data ? `<script type="application/json" id="khela-data">${inlineJson(ctx.data)}</script>` : '',
   ]
     .filter(Boolean)
     .join('\n    ');
 }
+
+/** What the after-paint loader adds, in order: the hints, then the shell's entry. */
+export interface Later {
+  main: string;
+  preloads: Omit<Preload, 'apply'>[];
+}
+
+/** The hints the first frame needs (its stylesheets and images); the rest can wait for its paint. */
+const paintsFirst = (p: Preload) => p.apply || p.as === 'image';
+
+/** The shell's entry script as the build put it into the template. */
+const ENTRY_SCRIPT = /<script defer(?:="[^"]*")? src="(\/__KHELA_SHELL_BASE__\/[^"]+\.js)"><\/script>/;
 
 /** An image address the page may name: this origin's path or an https address (never `//…`, `data:` or `javascript:`). */
 const safeImage = (url: string) => /^(\/(?!\/)|https:\/\/)/.test(url);
@@ -113,7 +138,19 @@ export function renderPage(template: string, pointer: Pointer & { shell: string 
   const meta = routeMeta(ctx.route ?? 'home', lang);
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   const hasTitle = /<title>[^<]*<\/title>/.test(template);
-  return template
+  // a first view that is the page's largest paint: the scripts come after it is painted
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  const after =
+    ctx.afterPaint && entry && ctx.firstView?.banner && safeImage(ctx.firstView.banner)
+      ? {
+          loader: ctx.afterPaint,
+          later: {
+            main: entry.replace('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`),
+            preloads: (ctx.preloads ?? []).filter((p) => !paintsFirst(p)),
+          },
+        }
+      : undefined;
+  return (after ? template.replace(ENTRY_SCRIPT, '') : template)
     .replaceAll('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`)
     .replace(
       /<html(\s[^>]*)?>/,
@@ -123,7 +160,7 @@ export function renderPage(template: string, pointer: Pointer & { shell: string 
     .replace('<!--KHELA_BOOT-->', (boot) => (hasTitle ? boot : `${title}${boot}`))
     .replace('<!--KHELA_BRAND-->', lang === 'EN' ? 'Khela' : 'খেলা')
     .replace('<!--KHELA_FIRST_VIEW-->', () => firstViewHtml(ctx.firstView))
-    .replace('<!--KHELA_BOOT-->', () => bootHead(pointer, ctx, meta));
+    .replace('<!--KHELA_BOOT-->', () => bootHead(pointer, ctx, meta, after));
 }
 
 /** The robots.txt of the storefront: everything public may be crawled, members' pages and the API not. */

@@ -4,6 +4,8 @@ import { resolveEntry, type PointerEntry } from '@khela/api/remotes';
 import type { Preload } from './page';
 
 interface BootAssets {
+  /** the after-paint loader (shell versions built before it have none) */
+  afterPaint?: string;
   scripts: string[];
   styles: string[];
   fonts: string[];
@@ -61,6 +63,14 @@ export class PreloadReader {
       // as that frame lays out Bengali text (the header's brand), which is at once; nothing moves
       // when it arrives (fixed line heights, rows that scroll instead of wrapping).
     ];
+  }
+
+  /** The shell version's after-paint loader (see shell/src/boot/after-paint.js), if it has one. */
+  async afterPaint(shell: string): Promise<string | undefined> {
+    const boot = await this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`);
+    return typeof boot?.afterPaint === 'string' && /^[\w.-]+\.js$/.test(boot.afterPaint)
+      ? `/shell/${shell}/${boot.afterPaint}`
+      : undefined;
   }
 
   /**

@@ -94,7 +94,8 @@ test('/rng with the lobby late: the footer reads the vendor lanes the page came 
     await held;
     await route.continue();
   });
-  await page.goto('/rng');
+  // not until "load": the held module is also the page's preload, which the load event waits for
+  await page.goto('/rng', { waitUntil: 'commit' });
   await expect(page.getByTestId('footer-vendors').locator('img').first()).toBeAttached();
   release();
   await expect(page.getByTestId('game-list-RNG').getByTestId('vendor-carousel')).toBeVisible();
@@ -242,6 +243,35 @@ test('the web font arriving late moves nothing: the home is drawn in the system 
     JSON.stringify(swapShifts),
   ).toBeLessThanOrEqual(0.005);
   expect(after.cls, JSON.stringify(after.shifts)).toBeLessThanOrEqual(0.05);
+});
+
+test('the home asks for no script but its small loader until the first banner is painted, then starts', async ({ page }) => {
+  // On a phone's link the shell's and the lobby's twenty files would share the bandwidth the banner
+  // (the page's largest paint) needs: the page names none of them; the loader adds them once the
+  // banner is drawn. Recorded in the order the browser saw it.
+  const events: string[] = [];
+  const isScript = (url: string) => /\.js$/.test(new URL(url).pathname) && !/\/after-paint\.[\w]+\.js$/.test(url);
+  page.on('request', (r) => {
+    if (isScript(r.url()) || r.resourceType() === 'fetch') events.push(`request ${new URL(r.url()).pathname}`);
+  });
+  page.on('requestfinished', (r) => {
+    if (/\/art\/banner\//.test(r.url())) events.push('banner');
+  });
+  const html = await (await page.request.get('/')).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<script async src="\/shell\/[^"]+\/after-paint\.\w+\.js"><\/script>/);
+  expect(head).not.toMatch(/<script[^>]* src="[^"]*\/main\.\w+\.js"/);
+  expect(head).not.toMatch(/<link rel="preload"[^>]* as="(script|fetch)"/);
+
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const banner = events.indexOf('banner');
+  expect(banner, events.join('\n')).toBeGreaterThanOrEqual(0);
+  const firstScript = events.findIndex((e) => e.startsWith('request '));
+  expect(firstScript, events.join('\n')).toBeGreaterThan(banner);
+  // the shell's entry and the lobby's home came after it
+  expect(events.some((e) => /^request \/shell\/[^/]+\/main\.\w+\.js$/.test(e))).toBe(true);
+  expect(events.some((e) => /__federation_expose_HomePage/.test(e))).toBe(true);
 });
 
 test('the first frame draws the home’s first banner where, and as large as, the lobby draws it', async ({ browser }) => {
