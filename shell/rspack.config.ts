@@ -23,7 +23,8 @@ const runtimeSdkEsm = require
  * origin turns them into preload hints, so they download while main.js does instead of after it.
  * It also copies the after-paint loader (src/boot/after-paint.js, plain script) into the version
  * under a content-hashed name: the origin uses it on a page whose first frame shows its largest
- * paint, and only when the shell version it serves has one (an older version is served as before).
+ * paint, and only when the shell version it serves has one (an older version is served as before);
+ * and the page's icon (src/boot/favicon.svg), which index.html names.
  */
 class BootAssetsPlugin {
   apply(compiler: import('@rspack/core').Compiler) {
@@ -35,11 +36,21 @@ class BootAssetsPlugin {
           for (const group of compilation.entrypoints.get('main')?.childrenIterable ?? [])
             for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
           const all = [...files].sort();
-          const loaderFile = path.join(dirname, 'src/boot/after-paint.js');
-          compilation.fileDependencies.add(loaderFile);
-          const loader = readFileSync(loaderFile);
-          const afterPaint = `after-paint.${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
-          compilation.emitAsset(afterPaint, new rspack.sources.RawSource(loader));
+          // copied as they are: the after-paint loader (content-hashed: the origin names it from
+          // here) and the page's icon (named by the template; the version folder is immutable)
+          const copy = (file: string, name?: (content: Buffer) => string) => {
+            const from = path.join(dirname, 'src/boot', file);
+            compilation.fileDependencies.add(from);
+            const content = readFileSync(from);
+            const to = name ? name(content) : file;
+            compilation.emitAsset(to, new rspack.sources.RawSource(content));
+            return to;
+          };
+          const afterPaint = copy(
+            'after-paint.js',
+            (c) => `after-paint.${createHash('sha256').update(c).digest('hex').slice(0, 10)}.js`,
+          );
+          copy('favicon.svg');
           const boot = {
             afterPaint,
             scripts: all.filter((f) => f.endsWith('.js')),

@@ -78,8 +78,15 @@ describe('origin', () => {
       expect(body).toContain(`/shell/${shell}/main.js`);
       expect(body).toContain(`"lobby":{"version":"${remotes.lobby!.version}"`);
     }
-    // the tool's history is not a file of the site: it gets the page, never the history
+    // the tool's history is not a file of the site: never the history
     expect(await (await get('/.history/lobby.jsonl')).text()).not.toContain('"action"');
+    // nor is any other file's address a page: the icon a browser asks for when a page names none,
+    // a crawler's guesses (the page's own index.html is the home)
+    for (const url of ['/favicon.ico', '/apple-touch-icon.png', '/sitemap.xml', '/promotions/banner.webp?x=1']) {
+      const res = await get(url);
+      expect([url, res.status, res.headers.get('content-type')]).toEqual([url, 404, 'text/plain']);
+    }
+    expect((await get('/index.html')).status).toBe(200);
   });
 
   it('renders each route with its language, title, description, canonical link and the preloads it needs', async () => {

@@ -39,6 +39,8 @@ export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   return languageOf(m?.[1]);
 }
 
+/** A path whose last segment names a file (any extension but the page's own .html). */
+const FILE_PATH = /\.(?!html$)[a-z0-9]+$/i;
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/lottery/v1/', '/ops/', '/socket.io/', '/wallet/', '/studio/'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -217,6 +219,9 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
   // Every other GET is a route of the single-page application.
   app.get('/*', async (req, reply) => {
     if (API_PREFIXES.some((p) => req.url.startsWith(p))) return reply.callNotFound();
+    // a file's address (/favicon.ico, /apple-touch-icon.png, /sitemap.xml) is no route of the
+    // application: not found, instead of a page rendered with its first data for nothing
+    if (FILE_PATH.test(new URL(req.url, 'http://origin').pathname)) return reply.code(404).type('text/plain').send('Not found');
     return page(req, reply);
   });
   app.get('/', async (req, reply) => page(req, reply));

@@ -274,6 +274,20 @@ test('the home asks for no script but its small loader until the first banner is
   expect(events.some((e) => /__federation_expose_HomePage/.test(e))).toBe(true);
 });
 
+test('the page names its icon (the shell’s SVG), so no browser asks /favicon.ico, which is not a page', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto('/promotions');
+  await expect(page.getByTestId('promotions-page')).toBeVisible();
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toMatch(/^\/shell\/[^/]+\/favicon\.svg$/);
+  const res = await page.request.get(icon!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+  expect(asked).not.toContain('/favicon.ico');
+  expect((await page.request.get('/favicon.ico')).status()).toBe(404);
+});
+
 test('the first frame draws the home’s first banner where, and as large as, the lobby draws it', async ({ browser }) => {
   const box = (el: Element) => {
     const r = el.getBoundingClientRect();
