@@ -208,11 +208,19 @@ test('home: recent games show only when logged in and not empty (slots)', async 
   await openAs(page, '/', token);
   await expect(page.getByTestId('home-section-HOT')).toBeVisible();
   await expect(page.getByTestId('home-section-RECENT')).toHaveCount(0);
-  await page.goto('/rng');
-  // a click while the page still checks the session's token does nothing (useLoginGate): the list
-  // comes with the page and can be drawn before the check has answered
-  await expect(page.getByTestId('header-user')).toBeVisible();
+  // the list comes with the page and is drawn before the session's token is checked: a click then
+  // (the check held here until after it) is kept, and the game opens once the check has answered
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/wps/member/info', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/rng', { waitUntil: 'commit' });
   await tiles(page).first().getByTestId('play-now').click();
+  await expect(page.getByTestId('header-user')).toHaveCount(0); // still checking
+  await expect(page.getByTestId('login-form')).toHaveCount(0); // and no login popup for a member
+  release();
   // a slot: the platform studio plays it, on its own game page with the launch's wallet token
   await expect(page).toHaveURL(/\/play\/[A-Z0-9_]+\?token=[\w-]{43}$/);
   await page.goto('/');

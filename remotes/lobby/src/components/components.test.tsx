@@ -101,16 +101,46 @@ describe('game tile', () => {
     expect(mocked.addFavourite).not.toHaveBeenCalled();
   });
 
-  it('while a session token is still being checked, a favourite click opens nothing', () => {
+  it('a favourite click while the session token is still being checked waits for the check: a refused token gets the login popup', () => {
     setToken('t'.repeat(43));
     try {
       act(() => store.set(sessionPhaseAtom, 'pending'));
       wrap(<GameTile game={game()} />);
       fireEvent.click(screen.getByTestId('favourite-toggle'));
-      expect(store.get(modalAtom)).toBeNull();
+      expect(store.get(modalAtom)).toBeNull(); // neither a guest nor a member yet
       act(() => store.set(sessionPhaseAtom, 'ready')); // the token was refused: a guest now
-      fireEvent.click(screen.getByTestId('favourite-toggle'));
-      expect(store.get(modalAtom)).toEqual({ key: 'loginPopupModal' });
+      expect(store.get(modalAtom)).toEqual({ key: 'loginPopupModal' }); // the kept click, answered
+      expect(mocked.addFavourite).not.toHaveBeenCalled();
+    } finally {
+      setToken(null);
+    }
+  });
+
+  it('a Play now click while the session token is being checked launches once it is a member’s (once, however often clicked)', async () => {
+    setToken('t'.repeat(43));
+    try {
+      act(() => store.set(sessionPhaseAtom, 'pending'));
+      const Where = () => <span data-testid="where">{useLocation().pathname + useLocation().search}</span>;
+      mocked.launchGame.mockResolvedValue({ content: { game_url: '/play/KHELA_DICE?token=abc', ticket: 't' } });
+      wrap(
+        <>
+          <GameTile game={game()} />
+          <Where />
+        </>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Play now' }));
+      expect(mocked.launchGame).not.toHaveBeenCalled();
+      expect(store.get(modalAtom)).toBeNull();
+      // the check ends: a member, in the same update as the phase (as the shell sets them)
+      await act(async () => {
+        store.set(loginStateAtom, loginStateFor({ id: 1, account: 'p', nickname: 'p', type: 0 }));
+        store.set(sessionPhaseAtom, 'ready');
+      });
+      expect(mocked.launchGame).toHaveBeenCalledTimes(1);
+      expect(mocked.launchGame).toHaveBeenCalledWith({ game: expect.objectContaining({ gameCode: 'LOTUSREEL_0007' }) }, 1, 'EN');
+      expect(screen.getByTestId('where')).toHaveTextContent('/play/KHELA_DICE?token=abc');
+      expect(store.get(modalAtom)).toBeNull();
     } finally {
       setToken(null);
     }

@@ -40,9 +40,10 @@ const lastToggle = new Map<number, number>();
 export function useFavouriteToggle() {
   const gate = useLoginGate();
   const store = useStore();
-  return useCallback(
+  const toggle: (game: Game) => void = useCallback(
     (game: Game) => {
-      if (!gate()) return;
+      // clicked while the session is still being checked: toggled when it is (a member's list)
+      if (!gate(true, () => toggle(game))) return;
       const now = Date.now();
       if (now - (lastToggle.get(game.nodeId) ?? -Infinity) < FAVOURITE_THROTTLE_MS) return;
       lastToggle.set(game.nodeId, now);
@@ -72,6 +73,7 @@ export function useFavouriteToggle() {
     },
     [gate, store],
   );
+  return toggle;
 }
 
 export function useIsFavourite(nodeId: number): boolean {

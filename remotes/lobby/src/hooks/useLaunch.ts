@@ -33,15 +33,23 @@ export function useLaunch() {
   const setMaintenance = useSetAtom(maintenanceAtom);
   const setPopup = useSetAtom(vendorPopupAtom);
   const setToast = useSetAtom(toastAtom);
-  return useCallback(
-    async (target: LaunchTarget, mode: 'real' | 'trial' = 'real') => {
+  const launch = useCallback(
+    async (target: LaunchTarget, mode: 'real' | 'trial' = 'real'): Promise<void> => {
       const game = target.game;
-      if (game?.isGame === 'VASSALAGE') return setPopup(game);
-      if (game && !target.lotto && game.gameGroupCode && (game.gameType === 'LOTT' || game.gameType === 'ELOTT')) {
-        return navigate(lotteryPath(game.gameCode, game.gameGroupCode));
+      if (game?.isGame === 'VASSALAGE') {
+        setPopup(game);
+        return;
       }
-      if (!gate(mode === 'real')) return;
-      if (game?.maintenance) return setMaintenance(game);
+      if (game && !target.lotto && game.gameGroupCode && (game.gameType === 'LOTT' || game.gameType === 'ELOTT')) {
+        void navigate(lotteryPath(game.gameCode, game.gameGroupCode));
+        return;
+      }
+      // clicked while the session is still being checked: the launch goes on when it is
+      if (!gate(mode === 'real', () => void launch(target, mode))) return;
+      if (game?.maintenance) {
+        setMaintenance(game);
+        return;
+      }
       try {
         const { content } = await launchGame(target, mode === 'real' ? 1 : 0, lang);
         setPopup(null);
@@ -55,4 +63,5 @@ export function useLaunch() {
     },
     [gate, navigate, lang, setMaintenance, setPopup, setToast],
   );
+  return launch;
 }

@@ -62,7 +62,7 @@ export function GameListView({ gameType, initialListType, initialVendor, vendorB
 
   const selectType = (type: ListType) => {
     // favourites and recent need login (a trial account gets the real-account dialog)
-    if ((type === 'FAV' || type === 'RECENT') && !gate()) return;
+    if ((type === 'FAV' || type === 'RECENT') && !gate(true, () => selectType(type))) return;
     if (type === 'HOT' && state.listType === 'HOT') setRefreshHot((n) => n + 1); // refreshed on demand
     dispatch({ type: 'listType', listType: type });
   };

@@ -42,6 +42,10 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
     filter !== 'FAV',
     () => firstData.gameList(lang, { gameType: 'RNG', pageSize: HOME_ITEMS })?.games,
   );
+  // favourites need login (clicked while the session is being checked: chosen once it is)
+  const pick = (key: Filter) => {
+    if (key !== 'FAV' || gate(true, () => pick(key))) setFilter(key);
+  };
   const favs = (favourites ?? []).filter((g) => g.gameType === 'RNG' && (!vassalage || g.vassalage === vassalage));
   const tools = (
     <div className="lobby-lobby-tools">
@@ -53,7 +57,7 @@ export function HomeLobby({ vendors, lang, title }: { vendors: VendorItem[]; lan
             aria-pressed={filter === key}
             title={t(`filters.${key}`)}
             aria-label={t(`filters.${key}`)}
-            onClick={() => (key !== 'FAV' || gate()) && setFilter(key)}
+            onClick={() => pick(key)}
           >
             <Icon />
           </button>
