@@ -1,6 +1,7 @@
 // The work of `npm run bench:reports` (see bench-reports.mjs): seeds a fresh PostgreSQL schema with
 // BENCH_BETS bet records over BENCH_MEMBERS members and BENCH_DAYS days, each with its ledger
-// movements, then times the member report endpoints over HTTP.
+// movements, then times the member report endpoints over HTTP, and the agent centre's over an agent
+// tree on the same members (a top agent whose team is every member, and two of its ten sub-agents).
 //
 // The seed is written in bulk SQL (the API's own posting path would take hours for a million bets),
 // but it writes exactly what that path writes for each bet: a bet record, a BET transaction (member
@@ -163,8 +164,27 @@ async function main() {
       `bets per member: busiest ${busiest[0].bets.toLocaleString('en')}, median ${members[Math.floor(members.length / 2)].bets}, ` +
         `least ${members[members.length - 1].bets}`,
     );
+    // the agent tree over the same members: a top agent whose team is everyone (ten sub-agents, each
+    // with a tenth of the players), so its reports read every bet; a sub-agent reads a tenth of them
+    const [top, ...subs] = await db.query<{ id: number; account: string }>(
+      `SELECT id::int, account FROM members WHERE account LIKE $1 || '%' ORDER BY id LIMIT 11`,
+      [prefix],
+    );
+    await db.query(`UPDATE members SET type = 1 WHERE id = ANY($1::bigint[])`, [[top.id, ...subs.map((a) => a.id)]]);
+    await db.query(`UPDATE members SET parent_agent_id = $1 WHERE id = ANY($2::bigint[])`, [top.id, subs.map((a) => a.id)]);
+    await db.query(
+      `UPDATE members m SET parent_agent_id = ($2::bigint[])[1 + (m.id % 10)::int]
+        WHERE m.account LIKE $1 || '%' AND m.id > $3`,
+      [prefix, subs.map((a) => a.id), subs[subs.length - 1].id],
+    );
+    await db.query(`ANALYZE members`);
+    const agents = [top.account, subs[0].account, subs[5].account];
+    log(
+      `agents: ${top.account} (team of ${MEMBERS - 1}), ${subs[0].account} and ${subs[5].account} (about ${Math.round(MEMBERS / 10)} each)`,
+    );
+
     const tokens = new Map<string, string>();
-    for (const m of [...busiest, ...spread]) {
+    for (const m of [...busiest, ...spread, ...agents.map((account) => ({ account }))]) {
       if (tokens.has(m.account)) continue;
       const res = await app.inject({
         method: 'POST',
@@ -232,6 +252,32 @@ async function main() {
           `max ${Math.max(...all)
             .toFixed(1)
             .padStart(6)} ms   (busiest members: p95 ${pct(heavy, 95).toFixed(1)} ms)`,
+      );
+    }
+    // the agent centre's reports over the team: the top agent (every bet) for a third of the reads
+    const agentFilters: Record<string, () => string> = {
+      overview: () => range(),
+      bets: () => `${range()}&page=${pick([1, 1, 1, 2, 5])}&pageSize=${pick([20, 20, 50])}`,
+      profit: () => `${range()}&page=${pick([1, 1, 2])}&pageSize=20`,
+    };
+    console.log(`\n  agent report endpoints over HTTP, one client, ${REQUESTS} requests each (after 20 warm-up requests):`);
+    for (const [name, filter] of Object.entries(agentFilters)) {
+      const path = `/wps/agent/${name}`;
+      for (let i = 0; i < 20; i++) await call(`${path}?${filter()}`, tokens.get(pick(agents))!);
+      const all: number[] = [];
+      const heavy: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const busy = i % 3 === 0;
+        const took = await call(`${path}?${filter()}`, tokens.get(busy ? top.account : pick(agents.slice(1)))!);
+        all.push(took);
+        if (busy) heavy.push(took);
+      }
+      results[`agent ${name}`] = { all, busiest: heavy };
+      console.log(
+        `    GET ${path.padEnd(26)} p50 ${pct(all, 50).toFixed(1).padStart(6)} ms   p95 ${pct(all, 95).toFixed(1).padStart(6)} ms   ` +
+          `max ${Math.max(...all)
+            .toFixed(1)
+            .padStart(6)} ms   (the top agent: p95 ${pct(heavy, 95).toFixed(1)} ms)`,
       );
     }
     const worst = Math.max(...Object.values(results).map((r) => pct(r.all, 95)));

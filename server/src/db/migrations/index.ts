@@ -40,6 +40,7 @@ import { loginHandovers } from './0052_login_handovers';
 import { codeHmacSecret } from './0053_code_hmac_secret';
 import { lotteryOddsTable } from './0054_lottery_odds_table';
 import { lotteryMaxPayout } from './0055_lottery_max_payout';
+import { betDaily } from './0056_bet_daily';
 
 /** One schema change. Never edit an applied migration: add the next version. */
 export interface Migration {
@@ -92,4 +93,5 @@ export const migrations: readonly Migration[] = [
   codeHmacSecret,
   lotteryOddsTable,
   lotteryMaxPayout,
+  betDaily,
 ];

@@ -139,6 +139,21 @@ export async function contractViews(q: Queryable, memberId: number, kind: string
   );
 }
 
+/**
+ * The Dhaka days of the range [$2, $3) in bet_daily (migration 0056): the bounds are Dhaka midnights
+ * (resolveRange), so the days answer exactly what the bets placed in the range would.
+ */
+const DAYS_IN_RANGE = `d.day >= (($2::timestamptz AT TIME ZONE 'UTC') + interval '6 hours')::date
+  AND d.day < (($3::timestamptz AT TIME ZONE 'UTC') + interval '6 hours')::date`;
+
+/** The team reports read whole days: a bound that is not a Dhaka midnight is a caller's mistake. */
+function wholeDays(from: Date, to: Date): void {
+  const DHAKA_MS = 6 * 3_600_000;
+  for (const d of [from, to])
+    if ((d.getTime() + DHAKA_MS) % 86_400_000 !== 0)
+      throw new Error(`team reports read whole Dhaka days, not ${d.toISOString()}`);
+}
+
 type Totals = Record<string, string>;
 type Rows = Record<string, unknown>[];
 /** A time range [from, to) and one page of it (limit and offset are integers from `paging`). */
@@ -151,10 +166,11 @@ export interface RangePage {
 
 /** The team's figures over [from, to): members, agents, new and active members, deposits, withdrawals, valid bet, profit. */
 export async function teamOverview(q: Queryable, agentId: number, from: Date, to: Date, agentTypes: readonly number[]) {
+  wholeDays(from, to);
   const row = await q.one<Totals>(
     `WITH RECURSIVE ${TEAM_CTE},
        t AS (SELECT m.id, m.type, m.created_at FROM team JOIN members m ON m.id = team.id),
-       b AS (SELECT b.* FROM bet_records b WHERE b.member_id IN (SELECT id FROM t) AND b.placed_at >= $2 AND b.placed_at < $3),
+       b AS (SELECT d.* FROM bet_daily d WHERE d.member_id IN (SELECT id FROM t) AND ${DAYS_IN_RANGE}),
        l AS (SELECT x.kind, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
                JOIN ledger_transactions x ON x.id = e.transaction_id
               WHERE a.member_id IN (SELECT id FROM t) AND a.kind = 'MEMBER_MAIN' AND e.created_at >= $2 AND e.created_at < $3
@@ -162,11 +178,11 @@ export async function teamOverview(q: Queryable, agentId: number, from: Date, to
      SELECT (SELECT count(*) FROM t)::int AS members,
             (SELECT count(*) FROM t WHERE type = ANY($4::smallint[]))::int AS agents,
             (SELECT count(*) FROM t WHERE created_at >= $2 AND created_at < $3)::int AS new_members,
-            (SELECT count(DISTINCT member_id) FROM b WHERE status <> 'ROLLED_BACK')::int AS active_members,
+            (SELECT count(DISTINCT member_id) FROM b WHERE live_bets > 0)::int AS active_members,
             (SELECT coalesce(sum(amount), 0) FROM l WHERE kind = 'DEPOSIT')::text AS deposits,
             (SELECT coalesce(-sum(amount), 0) FROM l WHERE kind <> 'DEPOSIT')::text AS withdrawals,
-            (SELECT coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0) FROM b)::text AS valid_bet,
-            (SELECT coalesce(sum(payout - stake) FILTER (WHERE status = 'SETTLED'), 0) FROM b)::text AS profit`,
+            (SELECT coalesce(sum(valid_bet), 0) FROM b)::text AS valid_bet,
+            (SELECT coalesce(sum(profit), 0) FROM b)::text AS profit`,
     [agentId, from, to, agentTypes],
   );
   return row!;
@@ -179,16 +195,20 @@ export async function teamBets(
   account: string | null,
   p: RangePage,
 ): Promise<{ totals: Totals; rows: Rows }> {
+  wholeDays(p.from, p.to);
   const where = `WITH RECURSIVE ${TEAM_CTE}
     SELECT b.*, m.account FROM bet_records b JOIN team ON team.id = b.member_id JOIN members m ON m.id = b.member_id
      WHERE b.placed_at >= $2 AND b.placed_at < $3 AND ($4::text IS NULL OR m.account = $4)`;
   const params = [agentId, p.from, p.to, account];
   const [totals, rows] = await Promise.all([
+    // the totals from the team's days (whole days: the range's bounds are Dhaka midnights)
     q.one<Totals>(
-      `SELECT count(*)::int AS n, coalesce(sum(stake) FILTER (WHERE status <> 'ROLLED_BACK'), 0)::text AS stake,
-              coalesce(sum(valid_bet) FILTER (WHERE status <> 'ROLLED_BACK'), 0)::text AS valid_bet,
-              coalesce(sum(payout) FILTER (WHERE status = 'SETTLED'), 0)::text AS payout,
-              coalesce(sum(payout - stake) FILTER (WHERE status = 'SETTLED'), 0)::text AS profit FROM (${where}) s`,
+      `WITH RECURSIVE ${TEAM_CTE}
+       SELECT coalesce(sum(d.bets), 0)::int AS n, coalesce(sum(d.stake), 0)::text AS stake,
+              coalesce(sum(d.valid_bet), 0)::text AS valid_bet, coalesce(sum(d.payout), 0)::text AS payout,
+              coalesce(sum(d.profit), 0)::text AS profit
+         FROM bet_daily d JOIN team ON team.id = d.member_id JOIN members m ON m.id = d.member_id
+        WHERE ${DAYS_IN_RANGE} AND ($4::text IS NULL OR m.account = $4)`,
       params,
     ),
     q.query<Record<string, unknown>>(`${where} ORDER BY b.placed_at DESC, b.id DESC LIMIT ${p.limit} OFFSET ${p.offset}`, params),
@@ -198,14 +218,12 @@ export async function teamBets(
 
 /** Profit and loss per team member with bets in the range, the biggest loss first, with totals over every member. */
 export async function teamProfit(q: Queryable, agentId: number, p: RangePage): Promise<{ totals: Totals; rows: Rows }> {
+  wholeDays(p.from, p.to);
   const per = `WITH RECURSIVE ${TEAM_CTE}
-    SELECT m.account, count(*)::int AS bets,
-           coalesce(sum(b.stake) FILTER (WHERE b.status <> 'ROLLED_BACK'), 0) AS stake,
-           coalesce(sum(b.valid_bet) FILTER (WHERE b.status <> 'ROLLED_BACK'), 0) AS valid_bet,
-           coalesce(sum(b.payout) FILTER (WHERE b.status = 'SETTLED'), 0) AS payout,
-           coalesce(sum(b.payout - b.stake) FILTER (WHERE b.status = 'SETTLED'), 0) AS profit
-      FROM bet_records b JOIN team ON team.id = b.member_id JOIN members m ON m.id = b.member_id
-     WHERE b.placed_at >= $2 AND b.placed_at < $3 GROUP BY m.account`;
+    SELECT m.account, sum(d.bets)::int AS bets, sum(d.stake) AS stake, sum(d.valid_bet) AS valid_bet,
+           sum(d.payout) AS payout, sum(d.profit) AS profit
+      FROM bet_daily d JOIN team ON team.id = d.member_id JOIN members m ON m.id = d.member_id
+     WHERE ${DAYS_IN_RANGE} GROUP BY m.account HAVING sum(d.bets) > 0`;
   const params = [agentId, p.from, p.to];
   const [totals, rows] = await Promise.all([
     q.one<Totals>(
