@@ -11,6 +11,9 @@ import {
   startRum,
 } from './rum';
 
+const vitals = { onLCP: jest.fn(), onINP: jest.fn(), onCLS: jest.fn() };
+jest.mock('web-vitals', () => vitals);
+
 const sent: { url: string; body: Blob }[] = [];
 const send = (url: string, body: Blob) => (sent.push({ url, body }), true);
 // jsdom's Blob has no text(): read it as a browser without it would
@@ -88,5 +91,26 @@ describe('real-user signals in the shell', () => {
     expect(failureReason(false, 'The user aborted a request.')).toBe('abort');
     expect(failureReason(false, 'remote lobby failed: Failed to fetch')).toBe('other');
     expect(failureReason(false, 'remote lobby failed: Cannot read properties of undefined (reading "x")')).toBe('evaluation');
+  });
+});
+
+describe('the web-vitals library', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  it('loads at the visitor’s first input, not when the page scrolls a carousel of its own', async () => {
+    startRum({ sampleRate: 1, send });
+    const track = document.createElement('div');
+    document.body.append(track);
+    track.dispatchEvent(new Event('scroll')); // the vendor bar bringing its vendor into view
+    window.dispatchEvent(new Event('scroll'));
+    await settle();
+    expect(vitals.onLCP).not.toHaveBeenCalled();
+    track.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await settle();
+    await settle();
+    expect(vitals.onLCP).toHaveBeenCalledTimes(1);
+    track.dispatchEvent(new Event('keydown', { bubbles: true }));
+    await settle();
+    expect(vitals.onLCP).toHaveBeenCalledTimes(1); // once
+    track.remove();
   });
 });

@@ -15,7 +15,7 @@ import type { RemoteName } from './remotes';
  * so a bad canary is seen within seconds). A page view is sampled once, at the operator's rate
  * (boot data `rumSampleRate`); an unsampled page records nothing and loads nothing.
  * Web vitals come from the `web-vitals` library, loaded only by sampled pages, at the visitor's
- * first interaction (a page left untouched reports no vitals). Nothing personal leaves: remotes, versions, counts, a route pattern, vital values.
+ * first input (a page left untouched reports no vitals). Nothing personal leaves: remotes, versions, counts, a route pattern, vital values.
  */
 
 type Send = (url: string, body: Blob) => boolean;
@@ -30,7 +30,12 @@ interface State {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+/**
+ * The visitor's own input. Not 'scroll': a page scrolls its own carousels (the lobby's vendor bar
+ * brings its chosen vendor into view), which would load the library on a first paint's path; a
+ * visitor's scrolling starts with one of these.
+ */
+const INTERACTIONS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** After an area failed: report within this time even if the page stays open. */
 export const FAILURE_FLUSH_MS = 5_000;
