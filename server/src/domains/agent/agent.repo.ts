@@ -170,7 +170,9 @@ export async function teamOverview(q: Queryable, agentId: number, from: Date, to
   const row = await q.one<Totals>(
     `WITH RECURSIVE ${TEAM_CTE},
        t AS (SELECT m.id, m.type, m.created_at FROM team JOIN members m ON m.id = team.id),
-       b AS (SELECT d.* FROM bet_daily d WHERE d.member_id IN (SELECT id FROM t) AND ${DAYS_IN_RANGE}),
+       b AS (SELECT count(DISTINCT d.member_id) FILTER (WHERE d.live_bets > 0) AS active_members,
+                    coalesce(sum(d.valid_bet), 0) AS valid_bet, coalesce(sum(d.profit), 0) AS profit
+               FROM bet_daily d WHERE d.member_id IN (SELECT id FROM t) AND ${DAYS_IN_RANGE}),
        l AS (SELECT x.kind, e.amount FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
                JOIN ledger_transactions x ON x.id = e.transaction_id
               WHERE a.member_id IN (SELECT id FROM t) AND a.kind = 'MEMBER_MAIN' AND e.created_at >= $2 AND e.created_at < $3
@@ -178,11 +180,11 @@ export async function teamOverview(q: Queryable, agentId: number, from: Date, to
      SELECT (SELECT count(*) FROM t)::int AS members,
             (SELECT count(*) FROM t WHERE type = ANY($4::smallint[]))::int AS agents,
             (SELECT count(*) FROM t WHERE created_at >= $2 AND created_at < $3)::int AS new_members,
-            (SELECT count(DISTINCT member_id) FROM b WHERE live_bets > 0)::int AS active_members,
+            (SELECT active_members FROM b)::int AS active_members,
             (SELECT coalesce(sum(amount), 0) FROM l WHERE kind = 'DEPOSIT')::text AS deposits,
             (SELECT coalesce(-sum(amount), 0) FROM l WHERE kind <> 'DEPOSIT')::text AS withdrawals,
-            (SELECT coalesce(sum(valid_bet), 0) FROM b)::text AS valid_bet,
-            (SELECT coalesce(sum(profit), 0) FROM b)::text AS profit`,
+            (SELECT valid_bet FROM b)::text AS valid_bet,
+            (SELECT profit FROM b)::text AS profit`,
     [agentId, from, to, agentTypes],
   );
   return row!;
