@@ -227,19 +227,23 @@ export async function teamProfit(q: Queryable, agentId: number, p: RangePage): P
       FROM bet_daily d JOIN team ON team.id = d.member_id JOIN members m ON m.id = d.member_id
      WHERE ${DAYS_IN_RANGE} GROUP BY m.account HAVING sum(d.bets) > 0`;
   const params = [agentId, p.from, p.to];
-  const [totals, rows] = await Promise.all([
-    q.one<Totals>(
-      `SELECT count(*)::int AS n, coalesce(sum(stake), 0)::text AS stake, coalesce(sum(valid_bet), 0)::text AS valid_bet,
-              coalesce(sum(payout), 0)::text AS payout, coalesce(sum(profit), 0)::text AS profit FROM (${per}) s`,
-      params,
-    ),
-    q.query<Record<string, unknown>>(
-      `SELECT account, bets, stake::text, valid_bet::text, payout::text, profit::text FROM (${per}) s
-        ORDER BY profit ASC, account LIMIT ${p.limit} OFFSET ${p.offset}`,
-      params,
-    ),
-  ]);
-  return { totals: totals!, rows };
+  const totalsOf = `count(*)::int AS n, coalesce(sum(stake), 0)::text AS stake, coalesce(sum(valid_bet), 0)::text AS valid_bet,
+    coalesce(sum(payout), 0)::text AS payout, coalesce(sum(profit), 0)::text AS profit`;
+  // one aggregation for the page and the totals over every member (window sums before the limit)
+  const page = await q.query<Record<string, unknown>>(
+    `SELECT account, bets, stake::text, valid_bet::text, payout::text, profit::text,
+            count(*) OVER ()::int AS t_n, sum(stake) OVER ()::text AS t_stake, sum(valid_bet) OVER ()::text AS t_valid_bet,
+            sum(payout) OVER ()::text AS t_payout, sum(profit) OVER ()::text AS t_profit
+       FROM (${per}) s ORDER BY profit ASC, account LIMIT ${p.limit} OFFSET ${p.offset}`,
+    params,
+  );
+  const first = page[0];
+  // a page past the last member has no row to carry the totals: asked for on their own
+  const totals = first
+    ? { n: first.t_n, stake: first.t_stake, valid_bet: first.t_valid_bet, payout: first.t_payout, profit: first.t_profit }
+    : await q.one<Totals>(`SELECT ${totalsOf} FROM (${per}) s`, params);
+  const rows = page.map(({ t_n, t_stake, t_valid_bet, t_payout, t_profit, ...row }) => row);
+  return { totals: totals as Totals, rows };
 }
 
 /** The agent's main-wallet entries in the range, newest first (only credits of `kinds` when given), with totals in and out. */

@@ -82,6 +82,13 @@ it('team overview, team betting, user loss and team management add up to the bet
     [p1.account, '1500'],
   ]);
   expect(loss.totals.profit).toBe(overview.profit);
+  // the totals are the same on any page, and on a page past the last member (no row to carry them)
+  const first = (await get(t, '/wps/agent/profit?pageSize=10&page=1', top.token)).body.value;
+  const past = (await get(t, '/wps/agent/profit?pageSize=10&page=3', top.token)).body.value;
+  expect(past.list).toEqual([]);
+  expect(past.totals).toEqual(first.totals);
+  expect(past.total).toBe(2);
+  expect(first.totals).toEqual(loss.totals);
 
   const team = (await get(t, '/wps/agent/team', top.token)).body.value;
   expect(team.list.map((m: { account: string }) => m.account).sort()).toEqual([sub.account, p1.account].sort());
