@@ -29,17 +29,24 @@ const counted = (table: string, sign: 1 | -1) => {
       FROM ${table}`;
 };
 
-/** Moves each (member, day) row by the sum of what the changed bets count, in (member, day) order. */
-const apply = (source: string) => `
+/**
+ * Moves each (member, day) row by the sum of what the changed bets count, in (member, day) order
+ * (`merge`: added to the row already there; without, the table is empty).
+ */
+const apply = (source: string, merge = true) => `
     INSERT INTO bet_daily AS d (member_id, day, bets, live_bets, stake, valid_bet, payout, profit)
     SELECT member_id, day, sum(bets), sum(live_bets), sum(stake), sum(valid_bet), sum(payout), sum(profit)
       FROM (${source}) c
      GROUP BY member_id, day
     HAVING sum(bets) <> 0 OR sum(live_bets) <> 0 OR sum(stake) <> 0 OR sum(valid_bet) <> 0 OR sum(payout) <> 0 OR sum(profit) <> 0
-     ORDER BY member_id, day
+     ORDER BY member_id, day${
+       merge
+         ? `
     ON CONFLICT (member_id, day) DO UPDATE SET
       bets = d.bets + EXCLUDED.bets, live_bets = d.live_bets + EXCLUDED.live_bets, stake = d.stake + EXCLUDED.stake,
-      valid_bet = d.valid_bet + EXCLUDED.valid_bet, payout = d.payout + EXCLUDED.payout, profit = d.profit + EXCLUDED.profit;`;
+      valid_bet = d.valid_bet + EXCLUDED.valid_bet, payout = d.payout + EXCLUDED.payout, profit = d.profit + EXCLUDED.profit`
+         : ''
+     };`;
 
 export const betDaily: Migration = {
   version: 56,
@@ -80,6 +87,6 @@ CREATE INDEX ledger_transactions_payments_idx ON ledger_transactions (created_at
   WHERE kind IN ('DEPOSIT', 'WITHDRAWAL', 'WITHDRAWAL_REJECTED');
 
 -- the bets already recorded
-${apply(counted('bet_records', 1)).replace(/\n    ON CONFLICT[\s\S]*$/, ';')}
+${apply(counted('bet_records', 1), false)}
 `,
 };
