@@ -245,7 +245,13 @@ function ResultBanner({ round }: { round: Round | null }) {
   const stake = fromMinor(round.stake);
   const key = payout === 0n ? 'result.lose' : payout === stake ? 'result.push' : 'result.win';
   return (
-    <p className={payout > 0n ? 'kg-result kg-result--win' : 'kg-result'} data-testid="round-result" data-round={round.id}>
+    <p
+      className={payout > 0n ? 'kg-result kg-result--win' : 'kg-result'}
+      data-testid="round-result"
+      data-round={round.id}
+      data-stake={String(stake)}
+      data-payout={String(payout)}
+    >
       {t(key, { amount: money(payout, lang) })}
     </p>
   );
