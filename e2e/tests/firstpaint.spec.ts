@@ -145,9 +145,38 @@ test('a member opens /member: the page paints before any API call, and nothing m
   const token = await memberToken(request, unique('paint'));
   await page.setViewportSize({ width: 390, height: 844 });
   await watchLoad(page);
+  const socketScripts: string[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' && (await res.text().catch(() => '')).includes('engine.io'))
+      socketScripts.push(res.url());
+  });
+  // when the member centre is first in the page
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="member-centre"]')) return;
+      (window as unknown as { __shown: number }).__shown = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
   await gotoAs(page, '/member', token);
   await expect(page.getByTestId('member-centre')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // the live channel opens, but its code (socket.io-client) is fetched only once the page has
+  // loaded and drawn the member centre: it is no part of the first paint
+  await expect(page.getByTestId('header-balance')).toHaveAttribute('data-live', 'online');
+  expect(socketScripts).toHaveLength(1);
+  const [socketStart, loaded, shown] = await page.evaluate(
+    (url) => [
+      performance.getEntriesByName(url)[0]?.startTime ?? -1,
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      (window as unknown as { __shown: number }).__shown,
+    ],
+    socketScripts[0],
+  );
+  expect(loaded).toBeGreaterThan(0);
+  expect(shown).toBeGreaterThan(0);
+  expect(socketStart).toBeGreaterThanOrEqual(Math.max(loaded, shown));
   const figures = await loadFigures(page);
   expect(figures.fcp).not.toBeNull();
   // only what needs the member's token went to the API, and only after the first paint
