@@ -7,6 +7,7 @@ import { startRum } from './federation/rum';
 import { yieldToMain } from './lib/yield';
 import { captureFirstView } from './app/first-view';
 import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
+import { memberChunk } from './features/live/member-chunk';
 import { getToken, modalAtom, permissionAtom, sessionPhaseAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
 import './styles.css';
@@ -21,6 +22,9 @@ async function start() {
   writeSession(SESSION_KEYS.merchant, MERCHANT);
   writeSession(SESSION_KEYS.merchantCode, MERCHANT);
   startRum({ sampleRate: bootData().config?.rumSampleRate });
+  // a page with a session (a stored token, or a link's login code to exchange) fetches the member's
+  // chunk beside the session's round trips: it is there when member info arrives
+  if (getToken() || new URLSearchParams(window.location.search).has('login')) void memberChunk().catch(() => undefined);
   // a link's one-time login code is exchanged before the first render (route guards read the token);
   // a tab already signed in keeps its session
   const handedOver = handOverSession();

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '@khela/ui';
+import { areaLoadStarted } from './area-activity';
 import { loadRemoteModule, prepareRetry, RemoteUnavailableError } from './remote-loader';
 import { recordAreaError } from './rum';
 import type { MountedModule, RemoteName } from './remotes';
@@ -78,12 +79,17 @@ export function RemoteArea<R extends RemoteName>({ remote, module, props, loadin
   const Lazy = useMemo(
     () =>
       lazy(async () => {
-        const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
-        loadedVersion.current = loaded.version;
-        // in a transition: an urgent update here would mount the whole area (it has just loaded) in
-        // one render that never yields, a long task on a slow phone
-        startTransition(() => setVersion(loaded.version));
-        return { default: loaded.module.default };
+        const ended = areaLoadStarted();
+        try {
+          const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
+          loadedVersion.current = loaded.version;
+          // in a transition: an urgent update here would mount the whole area (it has just loaded) in
+          // one render that never yields, a long task on a slow phone
+          startTransition(() => setVersion(loaded.version));
+          return { default: loaded.module.default };
+        } finally {
+          ended();
+        }
       }),
     // attempt is the retry counter: a new value must make a new lazy component
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -2,6 +2,7 @@ import { initI18n } from '@khela/i18n';
 import { balanceAtom, sessionStore, setToken } from '@khela/session';
 import { liveStatusAtom } from './balance';
 import type { ChannelOptions } from './channel';
+import { areaLoadStarted } from '../../federation/area-activity';
 import { startLive } from './startLive';
 
 // the channel's socket is the server's part (live.spec.ts, the live server tests): here, when it opens
@@ -104,4 +105,17 @@ test('a channel chunk that fails to load is asked for again, offline meanwhile; 
   stop2();
   await jest.advanceTimersByTimeAsync(60_000);
   expect(failing).toHaveBeenCalledTimes(1);
+});
+
+test('an area of the page still loading its module: the channel waits for it too', async () => {
+  const load = jest.fn(() => Promise.resolve(channelModule));
+  const areaArrived = areaLoadStarted();
+  const stop = startLive(load);
+  await pageIdle();
+  expect(load).not.toHaveBeenCalled();
+  areaArrived();
+  await pageIdle();
+  expect(load).toHaveBeenCalledTimes(1);
+  expect(opened).toHaveLength(1);
+  stop();
 });

@@ -10,6 +10,7 @@ import {
   openModalAtom,
   sessionStore,
 } from '@khela/session';
+import { whenAreasLoaded } from '../../federation/area-activity';
 import { afterLoad } from '../../lib/afterLoad';
 import { liveStatusAtom, loadBalance } from './balance';
 import type { Channel } from './channel';
@@ -24,9 +25,9 @@ const channelModule = () => import(/* webpackChunkName: "live-channel" */ './cha
  * Opens the live channel of the logged-in member (LiveGate calls it; returns the closing function).
  * It keeps `balanceAtom` current: read now, replaced by every pushed balance, read again after every
  * reconnection. Every event reaches the remotes' `onLiveEvent` handlers. A session the server says
- * has ended logs the page out and opens the login popup. The channel opens once the page has
- * loaded (its socket.io-client is no part of the first paint of a member's page); its status is
- * 'connecting' meanwhile.
+ * has ended logs the page out and opens the login popup. The channel opens once the page's areas
+ * have their code and the page has loaded, when the main thread is idle (its socket.io-client is
+ * no part of the first paint of a member's page); its status is 'connecting' meanwhile.
  */
 export function startLive(
   loadChannel: () => Promise<Pick<typeof import('./channel'), 'openChannel'>> = channelModule,
@@ -66,7 +67,13 @@ export function startLive(
         retryTimer = setTimeout(() => load(tries + 1), Math.min(30_000, 2000 * 2 ** tries));
       },
     );
-  const cancelWait = afterLoad(() => load(0));
+  // after the page's areas have their code and the page has loaded, when the main thread is idle
+  let cancelIdle: (() => void) | undefined;
+  const cancelAreas = whenAreasLoaded(() => (cancelIdle = afterLoad(() => load(0))));
+  const cancelWait = () => {
+    cancelAreas();
+    cancelIdle?.();
+  };
   const onLanguage = () => {
     channel?.setLanguage(currentLanguage());
     read(); // wallet names in the new language
