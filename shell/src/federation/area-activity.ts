@@ -21,6 +21,9 @@ export function areaLoadStarted(): () => void {
   };
 }
 
+/** Whether an area is loading its module now. */
+export const areasLoading = (): boolean => pending > 0;
+
 /** Runs `fn` once no area is loading (at once when none is); returns a cancel function. */
 export function whenAreasLoaded(fn: () => void): () => void {
   if (pending === 0) {

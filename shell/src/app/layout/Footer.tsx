@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type VendorItem, type VendorLanesResponse } from '@khela/api';
 import { apiRequest } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
-import { afterLoad } from '../../lib/afterLoad';
+import { afterFirstView } from '../../lib/afterFirstView';
 
 /** Every vendor once, in the operator's order of the lanes. */
 export function footerVendors(lanes: VendorLanesResponse['data']['lanes']): VendorItem[] {
@@ -29,9 +29,9 @@ function FooterVendors() {
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
       rootMargin: '300px',
     });
-    // watched from the page's load on: while the route's area mounts, a short page brings the
-    // footer near for a moment
-    const cancel = afterLoad(() => io.observe(el));
+    // watched once the route's first view is there: while the session is read or the route's area
+    // mounts, a short page brings the footer near for a moment
+    const cancel = afterFirstView(() => io.observe(el));
     return () => {
       cancel();
       io.disconnect();

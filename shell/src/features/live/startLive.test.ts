@@ -1,5 +1,5 @@
 import { initI18n } from '@khela/i18n';
-import { balanceAtom, sessionStore, setToken } from '@khela/session';
+import { balanceAtom, sessionPhaseAtom, sessionStore, setToken } from '@khela/session';
 import { liveStatusAtom } from './balance';
 import type { ChannelOptions } from './channel';
 import { areaLoadStarted } from '../../federation/area-activity';
@@ -38,6 +38,7 @@ beforeEach(() => {
   opened.length = 0;
   closed.length = 0;
   setToken('t'.repeat(43));
+  sessionStore.set(sessionPhaseAtom, 'ready');
   sessionStore.set(balanceAtom, null);
   global.fetch = fetchMock as unknown as typeof fetch;
   fetchMock.mockClear();

@@ -10,8 +10,7 @@ import {
   openModalAtom,
   sessionStore,
 } from '@khela/session';
-import { whenAreasLoaded } from '../../federation/area-activity';
-import { afterLoad } from '../../lib/afterLoad';
+import { afterFirstView } from '../../lib/afterFirstView';
 import { liveStatusAtom, loadBalance } from './balance';
 import type { Channel } from './channel';
 
@@ -67,13 +66,7 @@ export function startLive(
         retryTimer = setTimeout(() => load(tries + 1), Math.min(30_000, 2000 * 2 ** tries));
       },
     );
-  // after the page's areas have their code and the page has loaded, when the main thread is idle
-  let cancelIdle: (() => void) | undefined;
-  const cancelAreas = whenAreasLoaded(() => (cancelIdle = afterLoad(() => load(0))));
-  const cancelWait = () => {
-    cancelAreas();
-    cancelIdle?.();
-  };
+  const cancelWait = afterFirstView(() => load(0));
   const onLanguage = () => {
     channel?.setLanguage(currentLanguage());
     read(); // wallet names in the new language
