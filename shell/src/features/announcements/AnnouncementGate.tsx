@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { apiRequest } from '@khela/api-client';
 import type { Announcement, AnnouncementsResponse } from '@khela/api/games';
 import { loginStateAtom, modalAtom, onLiveEvent, readSession, sessionPhaseAtom, writeSession } from '@khela/session';
-import { afterLoad } from '../../lib/afterLoad';
+import { afterFirstView } from '../../lib/afterFirstView';
 import { closeFlag, popupAudience, popupsToShow } from './rules';
 
 // the popup's own chunk: fetched only when there is something to show
@@ -34,7 +34,7 @@ export function AnnouncementGate() {
     setItems(null);
     if (phase !== 'ready') return;
     let live = true;
-    const cancel = afterLoad(() => {
+    const cancel = afterFirstView(() => {
       Promise.all(
         audience.executions.map((execution) =>
           apiRequest<AnnouncementsResponse>('/wps/relay/MCSFE_getListAnnouncements', {
