@@ -272,8 +272,15 @@ test('lottery pages: prize mode from the lottery group, opened numbers, and the 
   await expect(page.getByTestId('lottery-game')).toHaveText('Vietnam North');
   await expect(page.getByTestId('prize-mode')).toHaveText('Prize mode: ELOTT'); // the group holds LOTT cards
   await expect(page.getByTestId('opened-numbers').locator('tbody tr')).toHaveCount(10);
+  await expect(page.getByTestId('draw-countdown')).toHaveText(/^(\d+:)?\d\d:\d\d$/);
   await page.getByTestId('lottery-play').click();
   await expect(page.getByTestId('launch-page')).toContainText('Prize mode: ELOTT');
+});
+
+test('BN lottery page: the countdown to the next draw in Bengali digits', async ({ page, request }) => {
+  const token = await memberToken(request, unique('lotto'));
+  await gotoAs(page, '/vnLottery?gameCode=VN_NORTH', token);
+  await expect(page.getByTestId('draw-countdown')).toHaveText(/^([০-৯]+:)?[০-৯]{2}:[০-৯]{2}$/);
 });
 
 test('BN by default, EN after the language switch: titles and game names follow', async ({ page }) => {

@@ -130,6 +130,8 @@ test('BN at 390 px, SEA: a 2-digit bet on the first prize, then the result and t
   // SEA's bet types, named by its first prize; no lotto pair
   await expect(page.getByTestId('bet-type-SPECIAL_2D')).toHaveText('২ অঙ্ক · প্রথম পুরস্কার');
   await expect(page.getByTestId('bet-type-LOTTO')).toHaveCount(0);
+  // the time to the draw's close in Bengali digits
+  await expect(page.getByTestId('betting-closes')).toHaveText(/[০-৯]{2}:[০-৯]{2}/);
   // the view fits the phone: nothing wider than the screen
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

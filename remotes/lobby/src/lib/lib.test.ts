@@ -2,7 +2,8 @@ import type { VendorCardGroup, VendorItem } from '@khela/api';
 import { lotteryPath, moreLink, prizeModeFor, splitCategories, vendorsOf } from './categories';
 import { pageItems } from './pagination';
 import fc from 'fast-check';
-import { formatMoney } from './money';
+import { formatMoney, localDigits } from './money';
+import { countdownText } from './countdown';
 
 describe('pagination: 2 margin pages, a range of 5', () => {
   it('lists every page when they all fit', () => {
@@ -90,5 +91,20 @@ describe('formatMoney: what Intl.NumberFormat writes, without loading it', () =>
         expect(formatMoney(minor, lang)).toBe(intl(minor, lang));
       }),
     );
+  });
+});
+
+describe('countdownText: the time to the next draw in the page’s digits', () => {
+  it('writes m:ss under an hour and h:mm:ss from one, never below zero', () => {
+    expect(countdownText(65_000, 'EN')).toBe('01:05');
+    expect(countdownText(3_723_000, 'EN')).toBe('1:02:03');
+    expect(countdownText(-5000, 'EN')).toBe('00:00');
+    expect(countdownText(499, 'EN')).toBe('00:00');
+  });
+  it('uses Bengali digits in BN', () => {
+    expect(countdownText(65_000, 'BN')).toBe('০১:০৫');
+    expect(countdownText(3_723_000, 'BN')).toBe('১:০২:০৩');
+    expect(localDigits('2026', 'BN')).toBe('২০২৬');
+    expect(localDigits('2026', 'EN')).toBe('2026');
   });
 });

@@ -9,6 +9,10 @@ function groupLakh(digits: string): string {
   return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
+/** Digits in the page's language: Bengali digits in BN (a countdown, a count), as they are in EN. */
+export const localDigits = (text: string, lang: Lang): string =>
+  lang === 'BN' ? text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]) : text;
+
 /**
  * An amount in minor units (poisha) as taka: Bengali digits in BN, lakh grouping in both, two
  * decimals (what `Intl.NumberFormat('bn-BD' | 'en-IN')` writes). By hand, not through Intl: the
@@ -18,5 +22,5 @@ function groupLakh(digits: string): string {
 export function formatMoney(minor: number, lang: Lang): string {
   const poisha = Math.round(Math.abs(minor));
   const text = `${groupLakh(String(Math.floor(poisha / 100)))}.${String(poisha % 100).padStart(2, '0')}`;
-  return `৳${minor < 0 ? '-' : ''}${lang === 'BN' ? text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]) : text}`;
+  return `৳${minor < 0 ? '-' : ''}${localDigits(text, lang)}`;
 }

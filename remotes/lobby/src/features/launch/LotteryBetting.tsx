@@ -25,6 +25,7 @@ import {
   type LotteryPrizeMode,
 } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
+import { countdownText } from '../../lib/countdown';
 import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
 import { LoadError, useErrorText } from '../../components/States';
@@ -37,13 +38,6 @@ function useNow(ms: number) {
   }, [ms]);
   return now;
 }
-
-const clock = (ms: number) => {
-  const s = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${h ? `${h}:` : ''}${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-};
 
 /** The numbers typed for a 3-digit bet: any separators, each exactly 3 digits. */
 function parseTyped(text: string, digits: number): { numbers: string[]; bad: boolean } {
@@ -283,7 +277,7 @@ function BettingForm({ game, reload }: { game: LotteryBettingGame; reload: () =>
         </select>
       </label>
       <p className="lobby-muted" data-testid="betting-closes">
-        {closed ? t('betting.closed') : t('betting.closesIn', { time: clock(Date.parse(draw.closesAt) - now) })}
+        {closed ? t('betting.closed') : t('betting.closesIn', { time: countdownText(Date.parse(draw.closesAt) - now, lang) })}
       </p>
       <p className="lobby-betting__hash" title={t('betting.hashHelp')}>
         {t('betting.hash')} <code>{draw.serverSeedHash.slice(0, 16)}…</code>

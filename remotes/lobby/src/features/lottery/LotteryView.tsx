@@ -6,6 +6,7 @@ import { EmptyState, Loading } from '@khela/ui';
 import { PLAY_NAMESPACES } from '../../play-i18n';
 import { fetchLotteryMenus, fetchLotteryRecent, fetchOpened, fetchVendorLanes } from '../../lib/api';
 import { prizeModeFor } from '../../lib/categories';
+import { countdownText } from '../../lib/countdown';
 import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
 import { useLaunch } from '../../hooks/useLaunch';
@@ -23,14 +24,10 @@ function useNow(ms: number) {
 
 function Countdown({ to }: { to: string }) {
   const now = useNow(1000);
-  const s = Math.max(0, Math.round((Date.parse(to) - now) / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
+  const lang = useLang();
   return (
-    <strong className="lobby-countdown">
-      {h ? `${h}:` : ''}
-      {pad(m)}:{pad(s % 60)}
+    <strong className="lobby-countdown" data-testid="draw-countdown">
+      {countdownText(Date.parse(to) - now, lang)}
     </strong>
   );
 }
