@@ -64,6 +64,13 @@ test('the winners board shows the largest wins first and scrolls, 3 rows at a ti
   await expect
     .poll(() => board.locator('ol').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42))
     .toBeLessThan(0);
+  // it stands still while off the screen, and moves again when back
+  const playState = () => board.locator('ol').evaluate((el) => getComputedStyle(el).animationPlayState);
+  expect(await playState()).toBe('running');
+  await page.getByTestId('footer').scrollIntoViewIfNeeded();
+  await expect.poll(playState).toBe('paused');
+  await board.scrollIntoViewIfNeeded();
+  await expect.poll(playState).toBe('running');
 });
 
 test('browse each category: game lists show games, centres show vendors and games', async ({ page }) => {

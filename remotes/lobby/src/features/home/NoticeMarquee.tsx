@@ -1,20 +1,25 @@
+import { useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@khela/api';
 import { openModalAtom } from '@khela/session';
 import { NS } from '../../i18n';
 import { MegaphoneIcon } from '../../components/Icons';
+import { useOnScreen } from '../../hooks/useOnScreen';
 
 /** The player notices, scrolling in one line; a click opens the notice list. */
 export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
   const { t } = useTranslation(NS);
   const openModal = useSetAtom(openModalAtom);
+  const ref = useRef<HTMLButtonElement>(null);
+  const onScreen = useOnScreen(ref);
   if (!notices.length) return null;
   const line = notices.map((n) => n.title).join('     •     ');
   return (
     <button
       type="button"
-      className="lobby-marquee"
+      ref={ref}
+      className={onScreen ? 'lobby-marquee' : 'lobby-marquee lobby-marquee--still'}
       data-testid="notice-marquee"
       onClick={() => openModal({ key: 'noticeModal' })}
     >

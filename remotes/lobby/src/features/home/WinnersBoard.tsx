@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WinnerEntry } from '@khela/api';
 import { EmptyState } from '@khela/ui';
@@ -7,6 +7,7 @@ import { WINNERS_STEP, WINNERS_VISIBLE } from '../../lib/constants';
 import { formatMoney } from '../../lib/money';
 import { LazyImage } from '../../components/LazyImage';
 import { TrophyIcon } from '../../components/Icons';
+import { useOnScreen } from '../../hooks/useOnScreen';
 import { LoadError } from '../../components/States';
 import type { Lang } from '../../lib/api';
 
@@ -39,6 +40,9 @@ export function WinnersBoard({
     return () => cancelAnimationFrame(frame);
   }, []);
   const moving = painted && rows.length > WINNERS_VISIBLE;
+  // still while off the screen (it keeps its place, and goes on from there)
+  const ref = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(ref);
   // a CSS animation on the compositor (no script runs per frame): the list is drawn twice and moves
   // up by one copy at 0.5 px a frame (60 frames a second), then starts again without a jump
   const scroll = moving
@@ -67,7 +71,12 @@ export function WinnersBoard({
   );
 
   return (
-    <section className="lobby-winners" data-testid="winners-board" aria-label={t('winners')}>
+    <section
+      ref={ref}
+      className={onScreen ? 'lobby-winners' : 'lobby-winners lobby-winners--still'}
+      data-testid="winners-board"
+      aria-label={t('winners')}
+    >
       <header className="lobby-winners__head">
         <TrophyIcon />
         <h2>{t('winners')}</h2>
