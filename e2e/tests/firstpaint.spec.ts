@@ -192,6 +192,9 @@ test('a member opens /member: the page paints before any API call, and nothing m
     expect.arrayContaining(['/wps/system/status', '/wps/system/permission', '/lgw/games/game_menus']),
   );
   expect(figures.api.length).toBeGreaterThan(0); // the member's own data (member info) is not inlined
+  // the header and the member centre read the same summary and unread counts: one answer each
+  for (const path of ['/wps/member/summary', '/wps/relay/CSP_unreadCount'])
+    expect(figures.api.filter((c) => c.path === path).map((c) => c.path)).toEqual([path]);
   expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
 });
 

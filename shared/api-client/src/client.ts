@@ -50,10 +50,68 @@ export interface RequestOptions {
    * lobby's vendor lanes), which may ask first when the lobby's files are slow to come.
    */
   keepInlined?: boolean;
+  /**
+   * Milliseconds for which one answer serves every reader that asks the same GET with this option
+   * (same token, language and address): while it is in flight and for this long after. For the
+   * page's first reads that two areas make (the header's public state and the member centre both
+   * read the member summary and the unread counts). A failed answer is not kept; each reader's
+   * own signal aborts only its own wait.
+   */
+  share?: number;
+}
+
+/** The `share` of the page's first reads that two areas make (see RequestOptions.share). */
+export const FIRST_READ_SHARE_MS = 5000;
+
+const shared = new Map<string, { answer: Promise<unknown>; until: number }>();
+
+/** Tests: forget the shared answers. */
+export function resetSharedAnswersForTests(): void {
+  shared.clear();
+}
+
+/** Waits for a shared answer, or rejects with an AbortError when this reader's signal aborts first. */
+function readerWait<T>(answer: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  if (opts.share && (opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse) {
+    const { share, signal, ...rest } = opts;
+    const url = new URL(config.baseUrl + path, window.location.origin);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const key = `${getToken() ?? ''} ${config.getLanguage().toUpperCase()} ${url.href} ${JSON.stringify(opts.headers ?? {})}`;
+    const now = Date.now();
+    let entry = shared.get(key);
+    if (!entry || entry.until < now) {
+      for (const [k, e] of shared) if (e.until < now) shared.delete(k);
+      const answer = apiRequest<T>(path, rest);
+      entry = { answer, until: Number.POSITIVE_INFINITY };
+      shared.set(key, entry);
+      const kept = entry;
+      answer.then(
+        () => (kept.until = Date.now() + share),
+        () => shared.get(key) === kept && shared.delete(key),
+      );
+    }
+    return readerWait(entry.answer as Promise<T>, signal);
+  }
   const url = new URL(config.baseUrl + path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {

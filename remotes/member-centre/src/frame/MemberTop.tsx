@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { formatTaka } from '@khela/api';
-import { apiRequest } from '@khela/api-client';
+import { apiRequest, FIRST_READ_SHARE_MS } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto } from '@khela/api/member-centre';
 import { balanceAtom, loginStateAtom } from '@khela/session';
 import { useLoad } from '../common/payments/ui';
@@ -12,7 +12,10 @@ export function MemberTop() {
   const { t, i18n } = useTranslation(NS);
   const login = useAtomValue(loginStateAtom);
   const balance = useAtomValue(balanceAtom);
-  const summary = useLoad((signal) => apiRequest<MemberSummaryDto>(MEMBER_CENTRE_PATHS.summary, { signal }));
+  // the header reads the same summary when the page opens: one answer for both (share)
+  const summary = useLoad((signal) =>
+    apiRequest<MemberSummaryDto>(MEMBER_CENTRE_PATHS.summary, { signal, share: FIRST_READ_SHARE_MS }),
+  );
   const lang = i18n.language?.toLowerCase().startsWith('en') ? 'EN' : 'BN';
   const s = summary.value;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { apiRequest } from '@khela/api-client';
+import { apiRequest, FIRST_READ_SHARE_MS } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type UnreadCountDto } from '@khela/api/member-centre';
 import { onLiveEvent, publicStateAtom } from '@khela/session';
 
@@ -24,7 +24,7 @@ export function useBadges(): UnreadCountDto {
       live = true;
       apply(next);
     });
-    apiRequest<UnreadCountDto>(MEMBER_CENTRE_PATHS.unreadCount, { signal: ac.signal }).then(
+    apiRequest<UnreadCountDto>(MEMBER_CENTRE_PATHS.unreadCount, { signal: ac.signal, share: FIRST_READ_SHARE_MS }).then(
       (v) => !live && apply(v), // a pushed count is newer than the answer to a request sent before it
       () => undefined, // no badge is better than a wrong one; the next push brings them
     );

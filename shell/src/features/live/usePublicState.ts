@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { apiRequest } from '@khela/api-client';
+import { apiRequest, FIRST_READ_SHARE_MS } from '@khela/api-client';
 import { MEMBER_CENTRE_PATHS, type MemberSummaryDto, type UnreadCountDto } from '@khela/api/member-centre';
 import { PROMOTION_PATHS, type PromotionListDto } from '@khela/api/promotions';
 import { currentLanguage } from '@khela/i18n';
@@ -27,6 +27,7 @@ export function usePublicState(): void {
   useEffect(() => {
     setPublic((p) => ({ ...p, ...NONE }));
     if (memberId == null) return;
+    // the member centre reads the same summary and counts when it opens with the page: one answer (share)
     const ac = new AbortController();
     const signal = ac.signal;
     const quiet = () => undefined;
@@ -35,11 +36,11 @@ export function usePublicState(): void {
       pushed = true;
       setPublic((p) => ({ ...p, unreadMessage: b.message }));
     });
-    apiRequest<MemberSummaryDto>(MEMBER_CENTRE_PATHS.summary, { signal }).then(
+    apiRequest<MemberSummaryDto>(MEMBER_CENTRE_PATHS.summary, { signal, share: FIRST_READ_SHARE_MS }).then(
       (s) => setPublic((p) => ({ ...p, hasVip: s.hasVip, vipLabelName: s.vipLabelName, vipRankLevel: s.vipRankLevel })),
       quiet,
     );
-    apiRequest<UnreadCountDto>(MEMBER_CENTRE_PATHS.unreadCount, { signal }).then(
+    apiRequest<UnreadCountDto>(MEMBER_CENTRE_PATHS.unreadCount, { signal, share: FIRST_READ_SHARE_MS }).then(
       (u) => !pushed && setPublic((p) => ({ ...p, unreadMessage: u.message })),
       quiet,
     );
