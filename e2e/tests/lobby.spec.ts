@@ -145,6 +145,23 @@ test('a game list filters by vendor, by classify, searches (debounced) and pages
   await expect(page.getByTestId('pagination')).toHaveCount(0);
 });
 
+test('on a phone the classify menu is one line that scrolls sideways, and its last entry can be chosen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/rng');
+  const menu = page.getByTestId('classify-menu');
+  const buttons = menu.getByRole('button');
+  await expect(buttons.first()).toBeVisible();
+  const [menuBox, chipBox] = [await menu.boundingBox(), await buttons.first().boundingBox()];
+  expect(Math.round(menuBox!.height)).toBe(Math.round(chipBox!.height));
+  // the page itself never scrolls sideways
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const last = buttons.last();
+  await last.scrollIntoViewIfNeeded();
+  await last.click();
+  await expect(last).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('game-list-view')).toHaveAttribute('data-page', '1');
+});
+
 test('favourites: a guest gets the login popup; a member keeps them across a reload', async ({ page, request }) => {
   await english(page);
   await page.goto('/rng');
