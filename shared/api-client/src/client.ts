@@ -70,50 +70,52 @@ export function resetSharedAnswersForTests(): void {
   shared.clear();
 }
 
+const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+
 /** Waits for a shared answer, or rejects with an AbortError when this reader's signal aborts first. */
 function readerWait<T>(answer: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return answer;
-  if (signal.aborted) return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+  if (signal.aborted) return Promise.reject(aborted());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    const onAbort = () => reject(aborted());
     signal.addEventListener('abort', onAbort, { once: true });
-    answer.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** The request's address: the API's base, the path, and the query without its undefined values. */
+function requestUrl(path: string, query: RequestOptions['query']): URL {
+  const url = new URL(config.baseUrl + path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url;
+}
+
+/** A GET with no body and no look at the raw response: one an earlier answer can stand for. */
+const plainGet = (opts: RequestOptions) =>
+  (opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse;
+
+/** One answer for every reader of the same GET within `share` ms (see RequestOptions.share). */
+function sharedRequest<T>(path: string, { share = 0, signal, ...rest }: RequestOptions): Promise<T> {
+  const key = `${getToken() ?? ''} ${config.getLanguage().toUpperCase()} ${requestUrl(path, rest.query).href} ${JSON.stringify(rest.headers ?? {})}`;
+  const now = Date.now();
+  let entry = shared.get(key);
+  if (!entry || entry.until < now) {
+    for (const [k, e] of shared) if (e.until < now) shared.delete(k);
+    const kept = { answer: apiRequest<T>(path, rest) as Promise<unknown>, until: Number.POSITIVE_INFINITY };
+    shared.set(key, kept);
+    kept.answer.then(
+      () => (kept.until = Date.now() + share),
+      () => shared.get(key) === kept && shared.delete(key),
+    );
+    entry = kept;
+  }
+  return readerWait(entry.answer as Promise<T>, signal);
 }
 
 /** Calls the platform API and unwraps the envelope: resolves with `value`, rejects with ApiError. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  if (opts.share && (opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse) {
-    const { share, signal, ...rest } = opts;
-    const url = new URL(config.baseUrl + path, window.location.origin);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const key = `${getToken() ?? ''} ${config.getLanguage().toUpperCase()} ${url.href} ${JSON.stringify(opts.headers ?? {})}`;
-    const now = Date.now();
-    let entry = shared.get(key);
-    if (!entry || entry.until < now) {
-      for (const [k, e] of shared) if (e.until < now) shared.delete(k);
-      const answer = apiRequest<T>(path, rest);
-      entry = { answer, until: Number.POSITIVE_INFINITY };
-      shared.set(key, entry);
-      const kept = entry;
-      answer.then(
-        () => (kept.until = Date.now() + share),
-        () => shared.get(key) === kept && shared.delete(key),
-      );
-    }
-    return readerWait(entry.answer as Promise<T>, signal);
-  }
-  const url = new URL(config.baseUrl + path, window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  if (opts.share && plainGet(opts)) return sharedRequest<T>(path, opts);
+  const url = requestUrl(path, opts.query);
   const headers: Record<string, string> = {
     Merchant: config.merchant,
     Language: config.getLanguage().toUpperCase(),
@@ -123,7 +125,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const token = getToken();
   if (token) headers.Authorization = token;
   // the page's first data came with the page (see first-data.ts): answered from it once
-  if ((opts.method ?? 'GET') === 'GET' && opts.body === undefined && !opts.form && !opts.onResponse && !opts.headers) {
+  if (plainGet(opts) && !opts.headers) {
     const inlined = takeInlinedEnvelope(dataKey(headers.Language, url.pathname, url.searchParams), opts.keepInlined);
     if (inlined) return inlined.value as T;
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { getToken, loginStateAtom } from '@khela/session';
+import { loginStateAtom } from '@khela/session';
 import { loadedMemberChunk, memberChunk } from './member-chunk';
 
 // The member's chunk (./member-live: the live channel's starter, the header's account area) loads
@@ -41,8 +41,8 @@ export function LiveGate() {
   const login = useAtomValue(loginStateAtom);
   const memberId = login.isTrial ? null : login.member?.id;
   useEffect(() => {
-    // not (yet) a member: a page opened with a session fetches the chunk while the member is read
-    if (memberId == null) return void (getToken() && memberChunk().catch(() => undefined));
+    // not (yet) a member (a page opened with a session fetched the chunk at boot: bootstrap.tsx)
+    if (memberId == null) return;
     const stop = memberChunk().then((m) => m.startLive());
     return () => void stop.then((close) => close());
   }, [memberId]);

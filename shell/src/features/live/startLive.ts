@@ -15,8 +15,8 @@ import { liveStatusAtom, loadBalance } from './balance';
 import type { Channel } from './channel';
 
 /**
- * The channel's code (socket.io-client): a chunk of its own, fetched once the page has loaded and
- * is idle. The balance is read at once; what the channel pushes can wait for the first paint.
+ * The channel's code (socket.io-client): a chunk of its own, fetched after the page's first view
+ * (afterFirstView). The balance is read at once; what the channel pushes can wait for the first paint.
  */
 const channelModule = () => import(/* webpackChunkName: "live-channel" */ './channel');
 
@@ -24,9 +24,9 @@ const channelModule = () => import(/* webpackChunkName: "live-channel" */ './cha
  * Opens the live channel of the logged-in member (LiveGate calls it; returns the closing function).
  * It keeps `balanceAtom` current: read now, replaced by every pushed balance, read again after every
  * reconnection. Every event reaches the remotes' `onLiveEvent` handlers. A session the server says
- * has ended logs the page out and opens the login popup. The channel opens once the page's areas
- * have their code and the page has loaded, when the main thread is idle (its socket.io-client is
- * no part of the first paint of a member's page); its status is 'connecting' meanwhile.
+ * has ended logs the page out and opens the login popup. The channel opens after the page's first
+ * view (afterFirstView: its socket.io-client is no part of a member page's first paint); its status
+ * is 'connecting' meanwhile.
  */
 export function startLive(
   loadChannel: () => Promise<Pick<typeof import('./channel'), 'openChannel'>> = channelModule,

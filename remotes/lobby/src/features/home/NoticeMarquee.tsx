@@ -9,11 +9,15 @@ import { useOnScreen } from '../../hooks/useOnScreen';
 
 /** The player notices, scrolling in one line; a click opens the notice list. */
 export function NoticeMarquee({ notices }: { notices: Announcement[] }) {
+  return notices.length ? <Marquee notices={notices} /> : null;
+}
+
+/** The line itself: mounted with its button, so the observer always has the element to watch. */
+function Marquee({ notices }: { notices: Announcement[] }) {
   const { t } = useTranslation(NS);
   const openModal = useSetAtom(openModalAtom);
   const ref = useRef<HTMLButtonElement>(null);
   const onScreen = useOnScreen(ref);
-  if (!notices.length) return null;
   const line = notices.map((n) => n.title).join('     •     ');
   return (
     <button
