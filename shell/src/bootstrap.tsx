@@ -6,7 +6,7 @@ import { registerFromPointer } from './federation/remote-loader';
 import { startRum } from './federation/rum';
 import { yieldToMain } from './lib/yield';
 import { captureFirstView } from './app/first-view';
-import { handOverSession, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
+import { handOverSession, startMemberInfo, takeSocialReturn } from './features/session-bootstrap/useSessionBootstrap';
 import { memberChunk } from './features/live/member-chunk';
 import { getToken, modalAtom, permissionAtom, sessionPhaseAtom, sessionStore, writeSession, SESSION_KEYS } from '@khela/session';
 import './fonts.css';
@@ -27,7 +27,8 @@ async function start() {
   if (getToken() || new URLSearchParams(window.location.search).has('login')) void memberChunk().catch(() => undefined);
   // a link's one-time login code is exchanged before the first render (route guards read the token);
   // a tab already signed in keeps its session
-  const handedOver = handOverSession();
+  // then member info is asked for at once, beside i18n and the first render (not after them)
+  const handedOver = handOverSession().then(startMemberInfo);
   // back from a social sign-in: the login modal finishes it (or says why it failed)
   const social = takeSocialReturn();
   if (social) sessionStore.set(modalAtom, { key: 'loginPopupModal', props: social });

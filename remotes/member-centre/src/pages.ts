@@ -46,14 +46,24 @@ export const PAGE_BADGES: Partial<Record<MemberPage, 'mission' | 'message' | 're
   rewardCenter: 'reward',
 };
 
-/** A page's component, loaded in its own chunk when the page is first opened. */
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+/** A page's component, loaded in its own chunk when the page is first opened (or asked for sooner by preload). */
+export type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => void };
+
+export const lazyPage = (load: () => Promise<{ default: ComponentType }>): PageComponent => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const get = () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined; // a failed fetch is asked for again by the page's render (React.lazy keeps a rejection)
+      throw err;
+    }));
+  return Object.assign(lazy(get), { preload: () => void get().catch(() => undefined) });
+};
 
 /**
  * The pages built so far, each its own feature folder and its own chunk (loaded when opened).
  * A page that is not here yet shows "nothing here yet".
  */
-export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<ComponentType>>> = {
+export const PAGE_COMPONENTS: Partial<Record<MemberPage, PageComponent>> = {
   securityCenter: lazyPage(() => import('./features/security/SecurityCenterPage')),
   transferFund: lazyPage(() => import('./features/transfer/TransferPage')),
   depositv2: lazyPage(() => import('./features/deposit/DepositPage')),
@@ -72,3 +82,14 @@ export const PAGE_COMPONENTS: Partial<Record<MemberPage, LazyExoticComponent<Com
 };
 
 export const isMemberPage = (page: string): page is MemberPage => (MEMBER_PAGES as readonly string[]).includes(page);
+
+/** The page /member itself opens. */
+export const DEFAULT_PAGE: MemberPage = 'securityCenter';
+
+/** The member page an address of the member centre opens (/member opens the default page), if it is one. */
+export function openingPage(pathname: string): MemberPage | undefined {
+  const m = /^\/member(?:\/([^/]*))?(?:\/|$)/.exec(pathname);
+  if (!m) return undefined;
+  const page = m[1] || DEFAULT_PAGE;
+  return isMemberPage(page) ? page : undefined;
+}

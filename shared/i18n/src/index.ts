@@ -122,7 +122,9 @@ export function initI18n(lang: Language = storedLanguage()): Promise<unknown> {
 }
 
 export function currentLanguage(): Language {
-  return (i18n.language ?? 'bn').toUpperCase() === 'EN' ? 'EN' : 'BN';
+  // before i18next starts (the boot's first calls), the language it will start with
+  if (!i18n.language) return storedLanguage();
+  return i18n.language.toUpperCase() === 'EN' ? 'EN' : 'BN';
 }
 
 /**

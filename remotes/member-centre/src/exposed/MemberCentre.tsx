@@ -8,8 +8,13 @@ import { EmptyState, Loading } from '@khela/ui';
 import { MemberTop } from '../frame/MemberTop';
 import { useBadges } from '../frame/useBadges';
 import { NS } from '../i18n';
-import { MENU_GROUPS, PAGE_BADGES, PAGE_COMPONENTS, isMemberPage, type MemberPage } from '../pages';
+import { DEFAULT_PAGE, MENU_GROUPS, PAGE_BADGES, PAGE_COMPONENTS, isMemberPage, openingPage, type MemberPage } from '../pages';
 import '../member.css';
+
+// the page the address opens: its chunk is asked for as this module is evaluated (beside the
+// member's summary and the centre's first render), not once the centre has rendered and navigated
+const opening = typeof window === 'undefined' ? undefined : openingPage(window.location.pathname);
+if (opening) PAGE_COMPONENTS[opening]?.preload();
 
 function MemberPageView() {
   const { t } = useTranslation(NS);
@@ -79,7 +84,7 @@ export default function MemberCentre() {
       </nav>
       <div className="member-content">
         <Routes>
-          <Route index element={<Navigate to="securityCenter" replace />} />
+          <Route index element={<Navigate to={DEFAULT_PAGE} replace />} />
           <Route path=":page/*" element={<MemberPageView />} />
         </Routes>
       </div>

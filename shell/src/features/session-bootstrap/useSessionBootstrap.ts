@@ -83,6 +83,30 @@ export function rememberMember(member: MemberInfoDto): void {
   writeSession(SESSION_KEYS.customerId, String(member.id));
 }
 
+/** Member info asked for by the boot, with the token it was asked with (see startMemberInfo). */
+let early: { token: string; answer: Promise<MemberInfoDto> } | undefined;
+
+/**
+ * The boot asks for member info as soon as it knows the page's token (stored, or just exchanged for
+ * a link's login code), before i18n and the first render: the session bootstrap below takes that
+ * answer instead of asking once the app has rendered and run its effects (on a slow phone the
+ * member's page then waits a render less for its data).
+ */
+export function startMemberInfo(): void {
+  const token = getToken();
+  if (!token) return;
+  const answer = apiRequest<MemberInfoDto>('/wps/member/info');
+  answer.catch(() => undefined); // read by the bootstrap's effect, which handles the failure
+  early = { token, answer };
+}
+
+/** The boot's member info, once, if it was asked for with the session's current token. */
+function takeEarlyMemberInfo(): Promise<MemberInfoDto> | undefined {
+  const taken = early;
+  early = undefined;
+  return taken && taken.token === getToken() ? taken.answer : undefined;
+}
+
 /**
  * Start: a token in the session (bootstrap exchanged a link's login code for one) loads member info; once fetched the login
  * state becomes true. A token the server refuses is dropped. The phase turns 'ready' either way.
@@ -97,7 +121,7 @@ export function useSessionBootstrap(): void {
       return;
     }
     let live = true;
-    apiRequest<MemberInfoDto>('/wps/member/info')
+    (takeEarlyMemberInfo() ?? apiRequest<MemberInfoDto>('/wps/member/info'))
       .then((member) => {
         if (!live) return;
         rememberMember(member);

@@ -1,5 +1,14 @@
-import { clearSession, getToken, modalAtom, sessionStore, setToken } from '@khela/session';
-import { handOverSession, takeLoginCodeFromUrl, takeSocialReturn } from './useSessionBootstrap';
+import type { ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { clearSession, getToken, loginStateAtom, modalAtom, sessionPhaseAtom, sessionStore, setToken } from '@khela/session';
+import {
+  handOverSession,
+  startMemberInfo,
+  takeLoginCodeFromUrl,
+  takeSocialReturn,
+  useSessionBootstrap,
+} from './useSessionBootstrap';
 
 const CODE = 'c'.repeat(43);
 const answer = (status: number, body: object) => ({ ok: status < 400, status, json: async () => body });
@@ -106,5 +115,50 @@ describe('takeSocialReturn', () => {
     window.history.replaceState(null, '', '/helpmc#term');
     expect(takeSocialReturn()).toBeNull();
     expect(window.location.hash).toBe('#term');
+  });
+});
+
+describe('member info asked for by the boot', () => {
+  const fetchMock = jest.fn();
+  const info = { id: 7, account: 'rahim01', nickname: 'Rahim', type: 0 };
+  beforeEach(() => {
+    clearSession();
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => answer(200, { success: true, message: '', value: info }));
+    (globalThis as { fetch: unknown }).fetch = fetchMock;
+    sessionStore.set(sessionPhaseAtom, 'pending');
+  });
+  const memberInfoCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/wps/member/info')).length;
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={sessionStore}>{children}</Provider>;
+
+  it('the bootstrap takes the answer the boot asked for, instead of asking again after the first render', async () => {
+    setToken('tok-1');
+    startMemberInfo();
+    expect(memberInfoCalls()).toBe(1);
+    renderHook(() => useSessionBootstrap(), { wrapper });
+    await waitFor(() => expect(sessionStore.get(sessionPhaseAtom)).toBe('ready'));
+    expect(sessionStore.get(loginStateAtom).isLogin).toBe(true);
+    expect(memberInfoCalls()).toBe(1);
+  });
+
+  it('asks nothing without a token, and asks again when the token changed since the boot asked', async () => {
+    startMemberInfo();
+    expect(memberInfoCalls()).toBe(0);
+    setToken('tok-1');
+    startMemberInfo();
+    setToken('tok-2');
+    renderHook(() => useSessionBootstrap(), { wrapper });
+    await waitFor(() => expect(sessionStore.get(sessionPhaseAtom)).toBe('ready'));
+    expect(memberInfoCalls()).toBe(2);
+  });
+
+  it("a refused token from the boot's answer is dropped, and the page settles as a guest's", async () => {
+    fetchMock.mockImplementation(async () => answer(401, { success: false, message: 'expired', errorCode: 'TOKEN_EXPIRED' }));
+    setToken('tok-1');
+    startMemberInfo();
+    renderHook(() => useSessionBootstrap(), { wrapper });
+    await waitFor(() => expect(sessionStore.get(sessionPhaseAtom)).toBe('ready'));
+    expect(sessionStore.get(loginStateAtom).isLogin).toBe(false);
+    expect(getToken()).toBeNull();
   });
 });
