@@ -20,6 +20,7 @@ export {
 export * from './games';
 export * from './inlined';
 export * from './money';
+export * from './dates';
 // types only: their few constants are imported from '@khela/api/live' and '/src/transfer' by
 // the code that needs them, so the guest's first page does not carry them
 export type * from './live';

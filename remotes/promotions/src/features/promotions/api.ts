@@ -1,4 +1,4 @@
-import { formatTaka } from '@khela/api';
+import { dhakaDate, formatTaka } from '@khela/api';
 import { apiRequest } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { PROMOTION_PATHS, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
@@ -38,10 +38,5 @@ export const claimPromotion = (id: number) =>
   });
 
 export const taka = (minor: string, lang: Lang) => formatTaka(minor, lang);
-export const dateText = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'BN' ? 'bn-BD' : 'en-GB', {
-    timeZone: 'Asia/Dhaka',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
+/** A promotion's day in Dhaka ("৩০ নভে, ২০২৬"): by hand, see dhakaDate. */
+export const dateText = (iso: string, lang: Lang) => dhakaDate(iso, lang);
