@@ -1,3 +1,5 @@
+import { Suspense, createElement } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { DEFAULT_PAGE, lazyPage, openingPage } from './pages';
 
 describe('openingPage', () => {
@@ -38,5 +40,15 @@ describe('lazyPage', () => {
     await Promise.resolve();
     page.preload();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a page whose chunk has arrived renders in its first render, without its loading state', async () => {
+    const Heading = () => createElement('h3', null, 'security');
+    const page = lazyPage(async () => ({ default: Heading }));
+    page.preload();
+    await act(async () => undefined);
+    render(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(page)));
+    expect(screen.getByRole('heading', { name: 'security' })).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { resolvedThenable } from '@khela/ui';
 
 /** The spec's member-centre pages, in its order. */
 export const MEMBER_PAGES = [
@@ -49,14 +50,26 @@ export const PAGE_BADGES: Partial<Record<MemberPage, 'mission' | 'message' | 're
 /** A page's component, loaded in its own chunk when the page is first opened (or asked for sooner by preload). */
 export type PageComponent = LazyExoticComponent<ComponentType> & { preload: () => void };
 
-export const lazyPage = (load: () => Promise<{ default: ComponentType }>): PageComponent => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+type PageModule = { default: ComponentType };
+
+/**
+ * A page's lazy component. A chunk that has already arrived (preloaded as the centre's module was
+ * evaluated) is handed to React synchronously (resolvedThenable): the page renders without
+ * suspending, instead of showing its loading state for at least 300 ms.
+ */
+export const lazyPage = (load: () => Promise<PageModule>): PageComponent => {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
   const get = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = undefined; // a failed fetch is asked for again by the page's render (React.lazy keeps a rejection)
-      throw err;
-    }));
-  return Object.assign(lazy(get), { preload: () => void get().catch(() => undefined) });
+    (loading ??= load().then(
+      (m) => (loaded = m),
+      (err: unknown) => {
+        loading = undefined; // a failed fetch is asked for again by the page's render (React.lazy keeps a rejection)
+        throw err;
+      },
+    ));
+  const ready = (): Promise<PageModule> => (loaded ? resolvedThenable(loaded) : get());
+  return Object.assign(lazy(ready), { preload: () => void get().catch(() => undefined) });
 };
 
 /**

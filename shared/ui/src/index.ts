@@ -3,3 +3,4 @@ export { Loading } from './Loading';
 export { EmptyState } from './EmptyState';
 export { ErrorState } from './ErrorState';
 export { ConfirmDialog } from './ConfirmDialog';
+export { resolvedThenable } from './resolved';

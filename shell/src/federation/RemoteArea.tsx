@@ -11,8 +11,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, Loading } from '@khela/ui';
+import { ErrorState, Loading, resolvedThenable } from '@khela/ui';
 import { areaLoadStarted } from './area-activity';
+import { takePreloadedArea } from './area-preload';
 import { loadRemoteModule, prepareRetry, RemoteUnavailableError } from './remote-loader';
 import { recordAreaError } from './rum';
 import type { MountedModule, RemoteName } from './remotes';
@@ -73,23 +74,34 @@ interface RemoteAreaProps<R extends RemoteName> {
  */
 export function RemoteArea<R extends RemoteName>({ remote, module, props, loading }: RemoteAreaProps<R>) {
   const [attempt, setAttempt] = useState(0);
-  const [version, setVersion] = useState<string>();
+  // the boot's load of this area's module (the page's own area, on a member's page): its first mount only
+  const [preload] = useState(() => takePreloadedArea(remote, module));
+  const [version, setVersion] = useState<string | undefined>(preload?.loaded?.version);
   // read by the boundary the moment a loaded module throws (before the state above re-renders)
-  const loadedVersion = useRef<string>(undefined);
+  const loadedVersion = useRef<string>(preload?.loaded?.version);
+  const load = async () => {
+    const ended = areaLoadStarted();
+    try {
+      const loaded =
+        attempt === 0 && preload
+          ? await preload.promise.catch(() => loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module))
+          : await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
+      loadedVersion.current = loaded.version;
+      // in a transition: an urgent update here would mount the whole area (it has just loaded) in
+      // one render that never yields, a long task on a slow phone
+      startTransition(() => setVersion(loaded.version));
+      return { default: loaded.module.default };
+    } finally {
+      ended();
+    }
+  };
   const Lazy = useMemo(
     () =>
-      lazy(async () => {
-        const ended = areaLoadStarted();
-        try {
-          const loaded = await loadRemoteModule<{ default: ComponentType<Props> }, R>(remote, module);
-          loadedVersion.current = loaded.version;
-          // in a transition: an urgent update here would mount the whole area (it has just loaded) in
-          // one render that never yields, a long task on a slow phone
-          startTransition(() => setVersion(loaded.version));
-          return { default: loaded.module.default };
-        } finally {
-          ended();
-        }
+      lazy(() => {
+        // already here: handed over synchronously (not through an async function, whose promise
+        // always resolves later), so the area renders without suspending
+        if (attempt === 0 && preload?.loaded) return resolvedThenable({ default: preload.loaded.module.default });
+        return load();
       }),
     // attempt is the retry counter: a new value must make a new lazy component
     // eslint-disable-next-line react-hooks/exhaustive-deps
