@@ -114,7 +114,13 @@ describe('origin', () => {
     expect(english).toContain(`href="${promotions}/__federation_expose_PromotionsPage.js"`);
     expect(english).not.toContain('__federation_expose_HomePage.js');
     // a member's page has no address of its own to index
-    expect(await (await get('/member/withdraw')).text()).not.toContain('rel="canonical"');
+    const member = await (await get('/member/withdraw')).text();
+    expect(member).not.toContain('rel="canonical"');
+    // and its boot data names its area, whose module the shell loads while it reads the session
+    const boot = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="khela-boot">(.*?)<\/script>/.exec(html)![1]) as { area?: unknown };
+    expect(boot(member).area).toEqual({ remote: 'member-centre', module: 'MemberCentre' });
+    expect(boot(home).area).toBeUndefined(); // a public page renders its area at once: nothing to load early
 
     // compressed when the browser takes it
     const br = await get('/', { 'accept-encoding': 'br' });

@@ -162,6 +162,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
               .join(',')}}}`
           : undefined,
         clientConfig,
+        memberArea: route.private ? route.area : undefined,
         // the home's first banner in the first frame: its largest paint no longer waits on the scripts
         firstView: route.name === 'home' && data.bannerImage ? { banner: data.bannerImage } : undefined,
         // and the scripts after it is painted (on a phone's link they would share its bandwidth)

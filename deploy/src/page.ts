@@ -29,6 +29,11 @@ export interface PageContext {
   /** operator or test configuration for the client (e.g. the remote load time-out) */
   clientConfig?: Record<string, unknown>;
   /**
+   * A members' route's area: the shell loads its module while it reads the session (the area is
+   * rendered only once member info has arrived), so the area renders at once then.
+   */
+  memberArea?: { remote: string; module: string };
+  /**
    * The route's first view, drawn into the page's first frame before any script runs: the home's
    * first banner image (the page's largest paint), at the place and size the lobby draws it.
    */
@@ -72,7 +77,12 @@ function bootHead(
   meta: { description: string },
   after?: { loader: string; later: Later },
 ): string {
-  const boot = JSON.stringify({ pointer, config: ctx.clientConfig ?? {}, ...(after ? { later: after.later } : {}) });
+  const boot = JSON.stringify({
+    pointer,
+    config: ctx.clientConfig ?? {},
+    ...(ctx.memberArea ? { area: ctx.memberArea } : {}),
+    ...(after ? { later: after.later } : {}),
+  });
   const now = after ? (ctx.preloads ?? []).filter(paintsFirst) : (ctx.preloads ?? []);
   return [
     `<meta name="description" content="${escapeHtml(meta.description)}">`,

@@ -4,7 +4,6 @@ import { currentLanguage, initI18n, storeLanguage } from '@khela/i18n';
 import { bootData, readPointer } from './federation/pointer';
 import { registerFromPointer } from './federation/remote-loader';
 import { preloadArea } from './federation/area-preload';
-import { entryRoute } from '@khela/api/first-data';
 import { startRum } from './federation/rum';
 import { yieldToMain } from './lib/yield';
 import { captureFirstView } from './app/first-view';
@@ -37,9 +36,9 @@ async function start() {
   const pointer = readPointer()
     .then((p) => registerFromPointer(p, { timeoutMs: bootData().config?.remoteTimeoutMs }))
     .catch((err) => console.error('[khela] no remotes registered', err));
-  // a member's page renders its area only once member info has arrived: its module loads meanwhile
-  const route = entryRoute(window.location.pathname, window.location.search, currentLanguage());
-  const area = route.private ? route.area : undefined;
+  // a members' page renders its area only once member info has arrived: its module loads meanwhile
+  // (an unknown name is refused by the loader, and the area loads its module as it would have)
+  const area = bootData().area;
   if (area) void pointer.then(() => handedOver).then(() => getToken() && preloadArea(area.remote, area.module));
   await yieldToMain();
   await Promise.all([initI18n(), pointer, handedOver]);

@@ -1,9 +1,11 @@
-import type { Pointer } from './remotes';
+import type { Pointer, RemoteName } from './remotes';
 
 /** What the origin writes into the page: the pointer and the client configuration (JSON, not script). */
 export interface BootData {
   pointer?: Pointer;
   config?: { remoteTimeoutMs?: number; rumSampleRate?: number };
+  /** a members' route's area (the origin names it): its module loads while the session is read */
+  area?: { remote: RemoteName; module: string };
 }
 
 let boot: BootData | undefined;
