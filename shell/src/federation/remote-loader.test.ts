@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { sessionPhaseAtom, sessionStore } from '@khela/session';
 import { BUCKET_STORAGE_KEY, resetReleaseBucketForTests } from './bucket';
 import {
   loadRemoteModule,
@@ -173,5 +174,47 @@ describe('remote loader', () => {
     served = pointerWith('a');
     await prepareRetry('lobby');
     expect((await loadRemoteModule('lobby', 'HomePage')).version).toBe('a');
+  });
+});
+
+describe("the lobby's manifest", () => {
+  const hint = (href: string) => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  const links = (rel: string) =>
+    Array.from(document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)).map((l) => new URL(l.href).pathname);
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    sessionStore.set(sessionPhaseAtom, 'ready');
+  });
+
+  it("is preloaded at once on a lobby page whose hints name another version's (a canary bucket)", () => {
+    hint(url('b'));
+    hint('/remotes/lobby/b/remoteEntry.js');
+    registerFromPointer(pointerWith('a'));
+    expect(links('preload')).toContain(url('a'));
+  });
+
+  it('is not asked for again when the origin preloaded it', () => {
+    hint(url('a'));
+    registerFromPointer(pointerWith('a'));
+    expect(links('preload').filter((p) => p === url('a'))).toHaveLength(1);
+  });
+
+  it('waits for the first view on a page that mounts no lobby area, then is prefetched', async () => {
+    jest.useFakeTimers();
+    try {
+      hint('/remotes/member-centre/m1/mf-manifest.json');
+      registerFromPointer(pointerWith('a'));
+      expect(links('preload')).not.toContain(url('a'));
+      expect(links('prefetch')).toEqual([]);
+      jest.advanceTimersByTime(1); // the loaded page's idle moment (a timer in jsdom)
+      expect(links('prefetch')).toEqual([url('a')]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

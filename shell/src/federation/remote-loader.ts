@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { releaseBucket } from './bucket';
 import { chunkLoadingGlobals, isolateChunkLoading } from './chunk-isolation';
+import { afterFirstView } from '../lib/afterFirstView';
 import { fetchPointer } from './pointer';
 import { isFallbackModule } from './runtime-plugins/fallback';
 import { failureReason, recordLoadFailed, recordLoadStarted, recordLoaded } from './rum';
@@ -81,16 +82,25 @@ function apply(remote: RemoteName, entry: PointerEntry): boolean {
 }
 
 /**
- * Every page needs the lobby's manifest (home) and the origin preloads it, except while a canary of
- * the lobby runs: which manifest a browser needs then depends on its bucket, known here.
+ * A lobby page's manifest is preloaded by the origin, except while a canary of the lobby runs:
+ * which manifest a browser needs then depends on its bucket, known here. A page that mounts no lobby
+ * area (the origin hinted none of its files: /member, /promotions) asks for it later, once its first
+ * view is there: most visits go on to a lobby page, but it is no part of this one's first view.
  */
 function preloadManifest(url: string): void {
   if (typeof document === 'undefined') return;
   const href = new URL(url, document.baseURI).href;
-  for (const l of Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'))) if (l.href === href) return;
+  const hints = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'));
+  if (hints.some((l) => l.href === href)) return;
+  // (a prefetch: fetched when the link is idle, into the cache, and no warning when it is not used soon)
+  if (!hints.some((l) => l.href.includes('/remotes/lobby/'))) afterFirstView(() => addManifestHint(url, 'prefetch'));
+  else addManifestHint(url, 'preload');
+}
+
+function addManifestHint(url: string, rel: 'preload' | 'prefetch'): void {
   const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'fetch';
+  link.rel = rel;
+  if (rel === 'preload') link.as = 'fetch';
   link.crossOrigin = 'anonymous';
   link.href = url;
   document.head.appendChild(link);

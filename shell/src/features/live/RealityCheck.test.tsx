@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
-import { loginStateAtom, loginStateFor, playPausedAtom, sessionStore, setToken } from '@khela/session';
+import { loginStateAtom, loginStateFor, playPausedAtom, sessionPhaseAtom, sessionStore, setToken } from '@khela/session';
 import RealityCheck, { nextCheckAt } from './RealityCheck';
 
 const T0 = Date.parse('2026-05-01T10:00:00.000Z');
@@ -21,6 +21,7 @@ beforeEach(async () => {
   setToken('t'.repeat(43));
   sessionStore.set(loginStateAtom, loginStateFor({ id: 7, account: 'ana', nickname: 'Ana', type: 0 } as never));
   sessionStore.set(playPausedAtom, false);
+  sessionStore.set(sessionPhaseAtom, 'ready');
   net = '0';
   fetched = [];
   minutes = 1;
@@ -47,6 +48,12 @@ const mount = () =>
     </Provider>,
   );
 
+/** The page's first view is there (afterFirstView: the loaded page's idle callback, a timer in jsdom). */
+const firstViewDone = () =>
+  act(async () => {
+    jest.advanceTimersByTime(1);
+  });
+
 describe('nextCheckAt', () => {
   it('counts every N minutes from the session start', () => {
     expect(nextCheckAt(0, 1, 0)).toBe(60_000);
@@ -57,9 +64,20 @@ describe('nextCheckAt', () => {
 });
 
 describe('RealityCheck', () => {
-  it('interrupts after each minute of the session with the time played and the result, and pauses play until answered', async () => {
+  it("reads the member's session only once the page's first view is there", async () => {
+    sessionStore.set(sessionPhaseAtom, 'pending');
     mount();
     await act(async () => undefined);
+    expect(fetched).toEqual([]);
+    await act(async () => sessionStore.set(sessionPhaseAtom, 'ready'));
+    expect(fetched).toEqual([]);
+    await firstViewDone();
+    expect(fetched).toEqual([expect.stringMatching(/\/wps\/rg\/session$/)]);
+  });
+
+  it('interrupts after each minute of the session with the time played and the result, and pauses play until answered', async () => {
+    mount();
+    await firstViewDone();
     expect(screen.queryByTestId('reality-check')).toBeNull();
     net = '-25050';
     await act(async () => {
@@ -89,7 +107,7 @@ describe('RealityCheck', () => {
     minutes = null;
     endsAt = new Date(T0 + 30 * 60_000).toISOString();
     mount();
-    await act(async () => undefined);
+    await firstViewDone();
     await act(async () => {
       jest.advanceTimersByTime(29 * 60_000);
     });

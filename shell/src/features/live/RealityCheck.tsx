@@ -7,6 +7,7 @@ import { apiRequest } from '@khela/api-client';
 import { RG_CHANGED_EVENT, RG_PATHS, type RgSessionDto } from '@khela/api/rg';
 import { addNamespace } from '@khela/i18n';
 import { clearSession, GUEST, loginStateAtom, playPausedAtom } from '@khela/session';
+import { afterFirstView } from '../../lib/afterFirstView';
 import './RealityCheck.css';
 
 // its strings come with it, in the member's chunk (a guest's page does not carry them)
@@ -78,14 +79,21 @@ export default function RealityCheck() {
 
   useEffect(() => {
     let live = true;
-    load().then(
-      (s) => live && setSession(s),
-      () => undefined, // no reminder without the server's answer; the next change or page load retries
-    );
+    const read = () =>
+      void load().then(
+        (s) => live && setSession(s),
+        () => undefined, // no reminder without the server's answer; the next change or page load retries
+      );
+    // the page's first read waits for its first view (a reminder is due minutes after the session
+    // began); a change the member made is read at once
+    let cancel = () => undefined as void;
+    if (tick === 0) cancel = afterFirstView(read);
+    else read();
     const onChange = () => setTick((n) => n + 1);
     window.addEventListener(RG_CHANGED_EVENT, onChange);
     return () => {
       live = false;
+      cancel();
       window.removeEventListener(RG_CHANGED_EVENT, onChange);
     };
   }, [load, tick]);

@@ -5,6 +5,7 @@ import { MEMBER_CENTRE_PATHS, type MemberSummaryDto, type UnreadCountDto } from 
 import { PROMOTION_PATHS, type PromotionListDto } from '@khela/api/promotions';
 import { currentLanguage } from '@khela/i18n';
 import { loginStateAtom, onLiveEvent, publicStateAtom, type PublicState } from '@khela/session';
+import { afterFirstView } from '../../lib/afterFirstView';
 
 const NONE: Pick<PublicState, 'hasVip' | 'vipLabelName' | 'vipRankLevel' | 'unreadMessage' | 'availablePromoCount'> = {
   hasVip: false,
@@ -44,11 +45,15 @@ export function usePublicState(): void {
       (u) => !pushed && setPublic((p) => ({ ...p, unreadMessage: u.message })),
       quiet,
     );
-    apiRequest<PromotionListDto>(PROMOTION_PATHS.list, { signal, query: { lang: currentLanguage().toUpperCase() } }).then(
-      (l) => setPublic((p) => ({ ...p, availablePromoCount: l.available })),
-      quiet,
+    // the promotions' badge is no part of the page's first view: its call (the whole list) waits for it
+    const cancelPromotions = afterFirstView(() =>
+      apiRequest<PromotionListDto>(PROMOTION_PATHS.list, { signal, query: { lang: currentLanguage().toUpperCase() } }).then(
+        (l) => setPublic((p) => ({ ...p, availablePromoCount: l.available })),
+        quiet,
+      ),
     );
     return () => {
+      cancelPromotions();
       ac.abort();
       off();
     };
