@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pointer } from '@khela/api/remotes';
+import { FIRST_TILES } from '@khela/api/first-data';
 import { routeMeta } from '@khela/i18n/seo';
 import { PreloadReader } from './preloads';
 
@@ -111,8 +112,8 @@ const ENTRY_SCRIPT = /<script defer(?:="[^"]*")? src="(\/__KHELA_SHELL_BASE__\/[
 /** An image address the page may name: this origin's path or an https address (never `//…`, `data:` or `javascript:`). */
 const safeImage = (url: string) => /^(\/(?!\/)|https:\/\/)/.test(url);
 
-/** How many of a game list's first tiles are preloaded: two rows at a phone's three columns (one at a desktop's six). */
-export const FIRST_TILES = 6;
+/** How many of a game list's first tiles are preloaded (see @khela/api's FIRST_TILES). */
+export { FIRST_TILES };
 /** Of those, the first row at a phone's width: fetched at high priority. */
 const FIRST_ROW = 3;
 

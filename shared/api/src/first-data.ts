@@ -6,6 +6,12 @@ import type { DataRequest } from './inlined';
 /* The storefront's requests, as its clients make them (the lobby's tests check its own against these). */
 const CLIENT_TYPE = 3;
 const PLATFORMS = 'flash,html5-desktop';
+/**
+ * A game list's first tiles: two rows at a phone's three columns, one at a desktop's six. The
+ * origin preloads their images, and the list draws them at once (not when they come into view).
+ */
+export const FIRST_TILES = 6;
+
 export const FIRST_REQUESTS = {
   status: (): DataRequest => ({ path: '/wps/system/status' }),
   permission: (): DataRequest => ({ path: '/wps/system/permission' }),

@@ -13,10 +13,12 @@ interface Props {
   empty?: string;
   skeleton?: number;
   row?: boolean;
+  /** how many of the first tiles draw their images at once (a page's main list: see FIRST_TILES) */
+  eager?: number;
 }
 
 /** A grid of game tiles, with its loading, empty and error states. */
-export function GameGrid({ games, loading, error, onRetry, empty, skeleton = 6, row }: Props) {
+export function GameGrid({ games, loading, error, onRetry, empty, skeleton = 6, row, eager = 0 }: Props) {
   const { t } = useTranslation(NS);
   const className = row ? 'lobby-grid lobby-grid--row' : 'lobby-grid';
   if (error && !loading) return <LoadError error={error} onRetry={onRetry} />;
@@ -24,8 +26,8 @@ export function GameGrid({ games, loading, error, onRetry, empty, skeleton = 6, 
   if (!games?.length) return <EmptyState>{empty ?? t('noGames')}</EmptyState>;
   return (
     <div className={loading ? `${className} lobby-grid--busy` : className} data-testid="game-grid" aria-busy={loading}>
-      {games.map((g) => (
-        <GameTile key={g.nodeId} game={g} />
+      {games.map((g, i) => (
+        <GameTile key={g.nodeId} game={g} eager={i < eager} />
       ))}
     </div>
   );

@@ -8,9 +8,10 @@ import { LazyImage } from './LazyImage';
 
 /**
  * A game: play now, a free trial when supportPlay is 0, a hot badge when isHot is 1, and the
- * favourite toggle. A VASSALAGE entry opens its vendor's popup list instead.
+ * favourite toggle. A VASSALAGE entry opens its vendor's popup list instead. An eager tile (a list's
+ * first) draws its image at once.
  */
-export function GameTile({ game }: { game: Game }) {
+export function GameTile({ game, eager }: { game: Game; eager?: boolean }) {
   const { t } = useTranslation(NS);
   const launch = useLaunch();
   const toggle = useFavouriteToggle();
@@ -25,7 +26,7 @@ export function GameTile({ game }: { game: Game }) {
       data-game-type={game.gameType}
     >
       <button type="button" className="lobby-tile__art" onClick={() => launch({ game })} aria-label={game.displayName}>
-        <LazyImage src={game.iconUrl} alt="" />
+        <LazyImage src={game.iconUrl} alt="" eager={eager} />
         <span className="lobby-tile__hover" aria-hidden="true">
           <PlayIcon />
         </span>

@@ -15,15 +15,19 @@ interface Props {
   src: string;
   alt: string;
   className?: string;
+  /** in the first screen for sure (a list's first tiles, whose images the page preloaded): loads at once */
+  eager?: boolean;
 }
 
 /**
  * An image that loads when a tenth of it comes into view, retries once, and then shows the
- * default game icon.
+ * default game icon. An eager one is drawn with its address in its first render: waiting for the
+ * observer's first answer and a render after it would put a list's largest paint two frames and a
+ * render later on a slow phone, for images the page has already fetched.
  */
-export function LazyImage({ src, alt, className }: Props) {
+export function LazyImage({ src, alt, className, eager }: Props) {
   const ref = useRef<HTMLImageElement>(null);
-  const [visible, setVisible] = useState(typeof IntersectionObserver === 'undefined');
+  const [visible, setVisible] = useState(() => !!eager || typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
 

@@ -12,6 +12,7 @@ import { toastAtom } from '../hooks/toast';
 import { leaveFor } from '../hooks/useLaunch';
 import { GameTile } from './GameTile';
 import { LazyImage, DEFAULT_ICON } from './LazyImage';
+import { GameGrid } from './GameGrid';
 import { Pagination } from './Pagination';
 import { ClassifyMenu, SearchBox } from '../features/game-list/ListControls';
 import { HomeSection } from '../features/home/HomeSection';
@@ -263,6 +264,36 @@ describe('lazy image', () => {
       expect(options[0].threshold).toBe(0.1);
       act(() => callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
       expect(img.getAttribute('src')).toBe('/art/y.svg');
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
+  it("an eager one (a list's first tiles) has its address in its first render, and watches nothing", () => {
+    const observe = jest.fn();
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+      observe = observe;
+      disconnect() {}
+    };
+    try {
+      render(<LazyImage src="/art/z.svg" alt="z" eager />);
+      expect(screen.getByAltText('z').getAttribute('src')).toBe('/art/z.svg');
+      expect(observe).not.toHaveBeenCalled();
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
+  it("a list draws its first tiles' images at once, the rest when they come into view", () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+      observe() {}
+      disconnect() {}
+    };
+    try {
+      const games = Array.from({ length: 8 }, (_, i) => game({ nodeId: i + 1, gameCode: `G${i}`, iconUrl: `/art/${i}.svg` }));
+      wrap(<GameGrid games={games} loading={false} eager={6} />);
+      const srcs = screen.getAllByTestId('game-tile').map((t) => t.querySelector('img')!.getAttribute('src'));
+      expect(srcs).toEqual(['/art/0.svg', '/art/1.svg', '/art/2.svg', '/art/3.svg', '/art/4.svg', '/art/5.svg', null, null]);
     } finally {
       delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
     }

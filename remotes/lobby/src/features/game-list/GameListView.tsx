@@ -8,6 +8,7 @@ import { useAsync } from '../../hooks/useAsync';
 import { useLang } from '../../hooks/useLang';
 import { useLoginGate } from '../../hooks/useLoginGate';
 import { GameGrid } from '../../components/GameGrid';
+import { FIRST_TILES } from '@khela/api/first-data';
 import { Pagination } from '../../components/Pagination';
 import { gameListReducer, initialState, type ListType } from './gameListState';
 import { ClassifyMenu, FilterTabs, SearchBox, type ClassifyOption } from './ListControls';
@@ -92,6 +93,7 @@ export function GameListView({ gameType, initialListType, initialVendor, vendorB
         error={data.error}
         onRetry={data.reload}
         skeleton={12}
+        eager={FIRST_TILES}
         empty={t(state.listType === 'FAV' ? 'noFavourites' : state.listType === 'RECENT' ? 'noRecent' : 'noGames')}
       />
       <Pagination page={state.page} totalPages={state.totalPages} onPage={changePage} />
