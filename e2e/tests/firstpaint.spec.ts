@@ -255,6 +255,9 @@ for (const { path, shown, swapBudget } of [
   { path: '/', shown: ['home-page', 'home-banners'], swapBudget: 0.005 },
   { path: '/notice', shown: ['notice-centre', 'notice-list'], swapBudget: 0.02 },
   { path: '/promotions', shown: ['promotions-page'], swapBudget: 0.02 },
+  // a game list's bars follow the width, not the labels' (rows that scroll), and its tiles' names are
+  // one line; the filter tabs, re-measured in the web font, move sideways within their row
+  { path: '/rng', shown: ['game-list-RNG', 'game-grid'], swapBudget: 0.01 },
 ])
   test(`the web font arriving late moves nothing on ${path}: drawn in the system font, then swapped`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -162,6 +162,30 @@ test('on a phone the classify menu is one line that scrolls sideways, and its la
   await expect(page.getByTestId('game-list-view')).toHaveAttribute('data-page', '1');
 });
 
+for (const { width, rows } of [
+  { width: 390, rows: 2 },
+  { width: 700, rows: 2 },
+  { width: 1280, rows: 1 },
+])
+  test(`at ${width} px the filters and the name search take ${rows} row(s), in BN and in EN alike`, async ({ page }) => {
+    // the rows follow the list's width only: a label's width (the language, or the web font arriving
+    // after the system font) never moves the search to another row
+    await page.setViewportSize({ width, height: 900 });
+    const layout = async () => {
+      const tabs = (await page.getByRole('tablist').boundingBox())!;
+      const search = (await page.getByTestId('game-search').boundingBox())!;
+      return search.y > tabs.y + tabs.height - 1 ? 2 : 1;
+    };
+    await page.goto('/rng');
+    await expect(page.getByTestId('game-grid')).toBeVisible();
+    expect(await layout()).toBe(rows);
+    await english(page);
+    await page.goto('/rng');
+    await expect(page.getByTestId('game-grid')).toBeVisible();
+    expect(await layout()).toBe(rows);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+
 test('favourites: a guest gets the login popup; a member keeps them across a reload', async ({ page, request }) => {
   await english(page);
   await page.goto('/rng');
