@@ -6,7 +6,7 @@
 //   BENCH_RUNS=3  BENCH_PORT=8283  BENCH_ROUTES=/,/rng  BENCH_KEEP=dir (keeps every JSON report)
 //   BENCH_NO_BUILD=1 (uses the builds in dist/ as they are)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll } from './build.mjs';
@@ -68,10 +68,24 @@ const keep = process.env.BENCH_KEEP;
 if (keep) mkdirSync(keep, { recursive: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * How much of the time some task of this machine waited for a CPU (Linux's pressure stall
+ * information, "some" total in µs), from `since` on: on a shared VM the other tenants' load shows
+ * here, and Lighthouse's blocking time (observed tasks, times four) grows with it. Null elsewhere.
+ */
+const cpuWaiting = () => {
+  try {
+    return Number(/some .*total=(\d+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))[1]);
+  } catch {
+    return null;
+  }
+};
 const rows = [];
 for (const route of ROUTES) {
   const results = [];
   let failed = 0;
+  const [waited0, at0] = [cpuWaiting(), performance.now()];
   for (let i = 0; i < runs; i++) {
     // a fresh session and code per run (a code works once; a run leaves the token in its own storage only)
     const url = route.name.startsWith('/member') ? `/member?login=${encodeURIComponent(await memberLoginCode())}` : route.url;
@@ -102,8 +116,11 @@ for (const route of ROUTES) {
       tbt: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       fcp: lhr.audits['first-contentful-paint'].numericValue,
+      // Lighthouse's own measure of this machine's speed at the run (higher is faster)
+      benchmark: lhr.environment.benchmarkIndex,
     });
   }
+  const waited = cpuWaiting();
   if (!results.length) throw new Error(`${route.name}: no run of Lighthouse finished`);
   // the run with the median performance score gives the timings; every score is its own median
   const mid = [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)];
@@ -118,6 +135,8 @@ for (const route of ROUTES) {
     cls: mid.cls,
     fcp: mid.fcp,
     spread: `${Math.min(...results.map((r) => r.performance))}-${Math.max(...results.map((r) => r.performance))}`,
+    benchmark: median(results.map((r) => r.benchmark)),
+    pressure: waited === null || waited0 === null ? null : (waited - waited0) / 1000 / (performance.now() - at0),
   });
 }
 await chrome.kill();
@@ -128,12 +147,19 @@ console.log(
   `\nKhela Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}: mobile preset, median of ${runs} runs`,
 );
 console.log(
-  `  ${'route'.padEnd(20)} ${pad('perf', 5)} ${pad('(range)', 8)} ${pad('a11y', 5)} ${pad('b-p', 5)} ${pad('seo', 5)} ${pad('FCP', 7)} ${pad('LCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)}`,
+  `  ${'route'.padEnd(20)} ${pad('perf', 5)} ${pad('(range)', 8)} ${pad('a11y', 5)} ${pad('b-p', 5)} ${pad('seo', 5)} ${pad('FCP', 7)} ${pad('LCP', 7)} ${pad('TBT', 7)} ${pad('CLS', 6)} ${pad('cpu', 5)} ${pad('wait', 5)}`,
 );
 for (const r of rows) {
   console.log(
     `  ${r.route.padEnd(20)} ${pad(r.performance.toFixed(0), 5)} ${pad(r.spread, 8)} ${pad(r.accessibility.toFixed(0), 5)} ${pad(r.bestPractices.toFixed(0), 5)} ${pad(r.seo.toFixed(0), 5)} ` +
-      `${pad((r.fcp / 1000).toFixed(2) + ' s', 7)} ${pad((r.lcp / 1000).toFixed(2) + ' s', 7)} ${pad(r.tbt.toFixed(0) + ' ms', 7)} ${pad(r.cls.toFixed(3), 6)}`,
+      `${pad((r.fcp / 1000).toFixed(2) + ' s', 7)} ${pad((r.lcp / 1000).toFixed(2) + ' s', 7)} ${pad(r.tbt.toFixed(0) + ' ms', 7)} ${pad(r.cls.toFixed(3), 6)} ` +
+      `${pad(Math.round(r.benchmark), 5)} ${pad(r.pressure === null ? '-' : Math.round(r.pressure * 100) + ' %', 5)}`,
   );
 }
+console.log(
+  "  cpu: Lighthouse's benchmark index of this machine during the runs (median; higher is faster).\n" +
+    "  wait: the share of the runs' time some task here waited for a CPU (/proc/pressure/cpu): on a busy\n" +
+    '  or shared machine the blocking time (observed tasks, times four) grows with it; compare figures\n' +
+    '  taken at about the same index and wait.',
+);
 process.exit(0);
