@@ -4,3 +4,4 @@ export { EmptyState } from './EmptyState';
 export { ErrorState } from './ErrorState';
 export { ConfirmDialog } from './ConfirmDialog';
 export { resolvedThenable } from './resolved';
+export { useStaged, STAGE_TIMEOUT_MS } from './useStaged';

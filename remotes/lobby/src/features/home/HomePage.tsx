@@ -1,10 +1,10 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Game, GameType } from '@khela/api';
 import { loginStateAtom } from '@khela/session';
-import { EmptyState } from '@khela/ui';
+import { EmptyState, useStaged } from '@khela/ui';
 import { NS, titleKeys } from '../../i18n';
 import {
   fetchAnnouncements,
@@ -48,9 +48,6 @@ const MENU_WHILE_LOADING: Category[] = (['RNG', 'LIVE', 'FISH', 'SPORTS', 'ESPOR
   vendors: [],
   lane: null,
 }));
-
-/** A section below the fold is drawn within this time even when the main thread is never idle. */
-const STAGE_TIMEOUT_MS = 500;
 
 /** Categories whose section shows games; the others show their vendors. */
 const GAME_SECTIONS: GameType[] = ['RNG', 'FISH', 'PVP'];
@@ -105,37 +102,6 @@ function sixOf(games: Game[]): Game[] {
   const start = Math.floor(visitSeed * games.length);
   const picked = Array.from({ length: HOME_ITEMS }, (_, i) => games[(start + i * 2) % games.length]);
   return [...new Set(picked)].length === HOME_ITEMS ? picked : games.slice(0, HOME_ITEMS);
-}
-
-/**
- * How many of the sections below the fold (the lobby, favourites, then the category sections) are
- * drawn: none in the first render, so the first paint waits only on what is on screen; then one
- * more after each commit, in an interruptible render when the main thread is idle. One section per
- * step keeps every commit (and the style and layout after it) short on a slow phone, instead of one
- * long task for the whole page. Added below everything painted, they move nothing on screen.
- */
-function useStagedSections(total: number): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (count >= total) return;
-    const next = () => startTransition(() => setCount((n) => n + 1));
-    if (count === 0) {
-      // the first one once the page has painted
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const frame = requestAnimationFrame(() => (timer = setTimeout(next)));
-      return () => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-      };
-    }
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(next, { timeout: STAGE_TIMEOUT_MS });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(next);
-    return () => clearTimeout(timer);
-  }, [count, total]);
-  return count;
 }
 
 export function HomePage() {
@@ -245,7 +211,7 @@ export function HomePage() {
       );
     }),
   ].filter((section) => section !== null);
-  const staged = useStagedSections(belowFold.length);
+  const staged = useStaged(belowFold.length); // (the lobby, favourites, then the category sections)
   const leading = first.filter((section) => section !== null).length;
 
   return (

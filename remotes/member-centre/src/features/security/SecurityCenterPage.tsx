@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { addNamespace } from '@khela/i18n';
 import type { ProfileDto } from '@khela/api/member-centre';
 import { openModalAtom } from '@khela/session';
-import { ConfirmDialog, EmptyState, ErrorState, Loading } from '@khela/ui';
+import { ConfirmDialog, EmptyState, ErrorState, Loading, useStaged } from '@khela/ui';
 import { profileSchema, validate, type ProfileSettings } from '@khela/validation';
 import { FieldError, fieldErrorsOf, useErrorText, useLoad, useMoney } from '../../common/payments/ui';
 import { NS } from '../../i18n';
@@ -184,6 +184,61 @@ export default function SecurityCenterPage() {
     setProfile(null);
     loaded.reload();
   };
+  // below the fold on a phone: drawn one part per idle step after the first paint (useStaged), each
+  // asking for its own data then (the authenticator, the devices), not before the page's heading;
+  // and only once the profile's form (or its error) has taken its room above them, so the form
+  // arriving moves none of them
+  const below = [
+    <section key="password" aria-labelledby="sec-password">
+      <h3 id="sec-password">{t('security.password')}</h3>
+      <button
+        type="button"
+        className="k-button k-button--ghost"
+        onClick={() => openModal({ key: 'changePassModal' })}
+        data-testid="change-password"
+      >
+        {t('security.changePassword')}
+      </button>
+    </section>,
+    current ? (
+      <section key="bound" aria-labelledby="sec-bound">
+        <h3 id="sec-bound">{t('security.bound')}</h3>
+        <dl className="sec-bound">
+          <dt>{t('security.mobileNum')}</dt>
+          <dd data-testid="bound-mobile">{current.mobileNum ?? t('security.notBound')}</dd>
+          <dt>{t('security.email')}</dt>
+          <dd data-testid="bound-email">{current.email ?? t('security.notBound')}</dd>
+        </dl>
+        <details className="sec-details">
+          <summary data-testid="bind-mobile-open">{t('security.acct.changeMobile')}</summary>
+          <BindForm kind="mobile" onBound={rebound} />
+        </details>
+        <details className="sec-details">
+          <summary data-testid="bind-email-open">{t('security.acct.changeEmail')}</summary>
+          <BindForm kind="email" onBound={rebound} />
+        </details>
+      </section>
+    ) : null,
+    <section key="paypwd" aria-labelledby="sec-paypwd">
+      <h3 id="sec-paypwd">{t('security.acct.paymentPassword')}</h3>
+      <PaymentPasswordForms />
+    </section>,
+    <section key="totp" aria-labelledby="sec-totp">
+      <h3 id="sec-totp">{t('security.totp.title')}</h3>
+      <Authenticator />
+    </section>,
+    <section key="devices" aria-labelledby="sec-devices">
+      <h3 id="sec-devices">{t('security.devices')}</h3>
+      <Devices />
+    </section>,
+    <section key="accounts" aria-labelledby="sec-accounts">
+      <h3 id="sec-accounts">{t('security.withdrawAccounts')}</h3>
+      <Link to="/member/withdraw" data-testid="withdraw-accounts-link">
+        {t('security.withdrawAccountsLink')}
+      </Link>
+    </section>,
+  ];
+  const staged = useStaged(current || loaded.error ? below.length : 0);
   return (
     <div className="sec" data-testid="security-page">
       <section aria-labelledby="sec-profile">
@@ -196,54 +251,7 @@ export default function SecurityCenterPage() {
           <Loading />
         )}
       </section>
-      <section aria-labelledby="sec-password">
-        <h3 id="sec-password">{t('security.password')}</h3>
-        <button
-          type="button"
-          className="k-button k-button--ghost"
-          onClick={() => openModal({ key: 'changePassModal' })}
-          data-testid="change-password"
-        >
-          {t('security.changePassword')}
-        </button>
-      </section>
-      {current ? (
-        <section aria-labelledby="sec-bound">
-          <h3 id="sec-bound">{t('security.bound')}</h3>
-          <dl className="sec-bound">
-            <dt>{t('security.mobileNum')}</dt>
-            <dd data-testid="bound-mobile">{current.mobileNum ?? t('security.notBound')}</dd>
-            <dt>{t('security.email')}</dt>
-            <dd data-testid="bound-email">{current.email ?? t('security.notBound')}</dd>
-          </dl>
-          <details className="sec-details">
-            <summary data-testid="bind-mobile-open">{t('security.acct.changeMobile')}</summary>
-            <BindForm kind="mobile" onBound={rebound} />
-          </details>
-          <details className="sec-details">
-            <summary data-testid="bind-email-open">{t('security.acct.changeEmail')}</summary>
-            <BindForm kind="email" onBound={rebound} />
-          </details>
-        </section>
-      ) : null}
-      <section aria-labelledby="sec-paypwd">
-        <h3 id="sec-paypwd">{t('security.acct.paymentPassword')}</h3>
-        <PaymentPasswordForms />
-      </section>
-      <section aria-labelledby="sec-totp">
-        <h3 id="sec-totp">{t('security.totp.title')}</h3>
-        <Authenticator />
-      </section>
-      <section aria-labelledby="sec-devices">
-        <h3 id="sec-devices">{t('security.devices')}</h3>
-        <Devices />
-      </section>
-      <section aria-labelledby="sec-accounts">
-        <h3 id="sec-accounts">{t('security.withdrawAccounts')}</h3>
-        <Link to="/member/withdraw" data-testid="withdraw-accounts-link">
-          {t('security.withdrawAccountsLink')}
-        </Link>
-      </section>
+      {below.slice(0, staged)}
     </div>
   );
 }
