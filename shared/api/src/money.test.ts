@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { MoneyFormatError, formatTaka, fromMinor, parseTaka, takaString } from './money';
+import { MoneyFormatError, formatCount, formatTaka, fromMinor, parseTaka, takaString } from './money';
 
 describe('money', () => {
   test('parseTaka reads what people type, in poisha', () => {
@@ -56,6 +56,33 @@ describe('money', () => {
       fc.property(fc.bigInt({ min: BigInt(-1e17) + BigInt(1), max: BigInt(1e17) - BigInt(1) }), (v) => {
         expect(parseTaka(takaString(v))).toBe(v);
       }),
+    );
+  });
+});
+
+describe('formatCount', () => {
+  it('groups in lakhs with Bengali digits in BN, in thousands in EN', () => {
+    expect(formatCount(1234567, 'BN')).toBe('১২,৩৪,৫৬৭');
+    expect(formatCount(1234567, 'EN')).toBe('1,234,567');
+    expect(formatCount(-42, 'BN')).toBe('-৪২');
+    expect(formatCount(10n ** 15n, 'EN')).toBe('1,000,000,000,000,000');
+    expect(formatCount(1234.5, 'BN')).toBe('১,২৩৪.৫');
+  });
+
+  it('property: writes what Intl.NumberFormat writes for bn-BD and en-GB', () => {
+    const intl = { BN: new Intl.NumberFormat('bn-BD'), EN: new Intl.NumberFormat('en-GB') };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1e12, max: 1e12 }),
+          fc.maxSafeInteger(),
+          fc.constant(-0),
+          fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        ),
+        fc.constantFrom('BN' as const, 'EN' as const),
+        (n, lang) => expect(formatCount(n, lang)).toBe(intl[lang].format(n)),
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -89,3 +89,19 @@ export function formatTaka(amount: bigint | MinorString, lang: MoneyLang, opts: 
   const text = localDigits(`${whole}.${fraction}`, lang);
   return `${neg ? '-' : ''}${opts.symbol === false ? '' : CURRENCY_SYMBOL}${text}`;
 }
+
+const intlCounts: Partial<Record<MoneyLang, Intl.NumberFormat>> = {};
+
+/**
+ * A number as the page writes it: lakh grouping and Bengali digits in BN ("১২,৩৪,৫৬৭"), thousands in
+ * EN ("1,234,567"): what `Intl.NumberFormat('bn-BD' | 'en-GB')` writes. A whole number is written by
+ * hand (see formatTaka for why); a fraction goes through one NumberFormat per language, kept.
+ */
+export function formatCount(n: number | bigint, lang: MoneyLang): string {
+  if (typeof n === 'number' && !Number.isSafeInteger(n))
+    return (intlCounts[lang] ??= new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB')).format(n);
+  const negative = n < 0 || Object.is(n, -0);
+  const digits = (negative ? -BigInt(n) : BigInt(n)).toString();
+  const grouped = lang === 'BN' ? groupLakh(digits) : digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${negative ? '-' : ''}${localDigits(grouped, lang)}`;
+}

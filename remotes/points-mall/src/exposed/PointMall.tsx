@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { formatTaka } from '@khela/api';
+import { dhakaDateTime, formatCount, formatTaka } from '@khela/api';
 import { ApiError } from '@khela/api-client';
 import type { PointRewardDto } from '@khela/api/promotions';
 import { loginStateAtom, openModalAtom } from '@khela/session';
@@ -20,15 +20,9 @@ export default function PointMall() {
   const { isLogin } = useAtomValue(loginStateAtom);
   const openModal = useSetAtom(openModalAtom);
   const load = useMallLoad(isLogin ? `${lang}` : null, (signal) => fetchMall(lang, signal));
-  const num = (n: string | number) => new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB').format(Number(n));
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'BN' ? 'bn-BD' : 'en-GB', {
-      timeZone: 'Asia/Dhaka',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
+  // by hand, not a new Intl formatter per line (see dhakaDateTime)
+  const num = (n: string | number) => formatCount(Number(n), lang);
+  const time = (iso: string) => dhakaDateTime(iso, lang);
 
   if (!isLogin) {
     return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatTaka } from '@khela/api';
+import { formatCount, formatTaka } from '@khela/api';
 import { apiRequest } from '@khela/api-client';
 import { RG_CHANGED_EVENT, RG_PATHS, type RgSessionDto } from '@khela/api/rg';
 import { addNamespace } from '@khela/i18n';
@@ -192,7 +192,7 @@ export default function RealityCheck() {
   }
 
   const totalMin = Math.max(0, Math.floor(shown.elapsedMs / 60_000));
-  const nf = new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB');
+  const nf = { format: (n: number) => formatCount(n, lang) };
   const time =
     totalMin >= 60
       ? t('hours', { h: nf.format(Math.floor(totalMin / 60)), m: nf.format(totalMin % 60) })

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '@khela/i18n';
-import { formatTaka } from '@khela/api';
+import { dhakaDateTime, formatCount, formatTaka } from '@khela/api';
 import { ApiError } from '@khela/api-client';
-import { RECORD_RANGES, RECORDS_TIME_ZONE, dhakaDay, type RecordRange } from '@khela/api/records';
+import { RECORD_RANGES, dhakaDay, type RecordRange } from '@khela/api/records';
 import { EmptyState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';
 import { teamBn, teamEn } from './locales';
@@ -16,20 +16,10 @@ addNamespace(NS, { bn: teamBn, en: teamEn });
 export function useAgentText() {
   const { t, i18n } = useTranslation(NS);
   const lang = i18n.language?.toLowerCase().startsWith('en') ? 'EN' : 'BN';
-  const locale = lang === 'BN' ? 'bn-BD' : 'en-GB';
   const money = useCallback((minor: string) => formatTaka(BigInt(minor), lang), [lang]);
-  const time = useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: RECORDS_TIME_ZONE,
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(iso)),
-    [locale],
-  );
-  const num = useCallback((n: number) => new Intl.NumberFormat(locale).format(n), [locale]);
+  // in Dhaka (the records' time zone), by hand: not a new Intl formatter per row (see dhakaDateTime)
+  const time = useCallback((iso: string) => dhakaDateTime(iso, lang), [lang]);
+  const num = useCallback((n: number) => formatCount(n, lang), [lang]);
   const errorText = useCallback(
     (err: unknown) => {
       const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';

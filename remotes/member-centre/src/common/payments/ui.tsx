@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '@khela/i18n';
-import { formatTaka, type MinorString } from '@khela/api';
+import { dhakaDateTime, formatCount, formatTaka, type MinorString } from '@khela/api';
 import { ApiError } from '@khela/api-client';
 import { NS } from '../../i18n';
 import { payBn, payEn } from './locales';
@@ -18,18 +18,9 @@ export function useMoney() {
   const { t, i18n } = useTranslation(NS);
   const lang: Lang = i18n.language?.toLowerCase().startsWith('en') ? 'EN' : 'BN';
   const money = useCallback((minor: MinorString | bigint) => formatTaka(minor, lang), [lang]);
-  const time = useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(lang === 'BN' ? 'bn-BD' : 'en-GB', {
-        timeZone: 'Asia/Dhaka',
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(iso)),
-    [lang],
-  );
-  const num = useCallback((n: number) => new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB').format(n), [lang]);
+  // by hand, not a new Intl formatter per line (see dhakaDateTime)
+  const time = useCallback((iso: string) => dhakaDateTime(iso, lang), [lang]);
+  const num = useCallback((n: number) => formatCount(n, lang), [lang]);
   return { t, lang, money, time, num };
 }
 

@@ -3,14 +3,29 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addNamespace } from '@khela/i18n';
-import { formatTaka } from '@khela/api';
+import { dhakaDateTime, formatCount, formatTaka } from '@khela/api';
 import { ApiError } from '@khela/api-client';
-import { RECORD_RANGES, RECORDS_TIME_ZONE, dhakaDay, type RecordRange } from '@khela/api/records';
+import { RECORD_RANGES, dhakaDay, type RecordRange } from '@khela/api/records';
 import { NS } from '../../i18n';
 import { recordsBn, recordsEn } from './locales';
 import './records.css';
 
 addNamespace(NS, { bn: recordsBn, en: recordsEn });
+
+// a day's and a month's formatters, one per language and kind, made when first asked for (not one per line)
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string, month: boolean): Intl.DateTimeFormat {
+  const key = `${locale}:${month}`;
+  let f = dayFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      ...(month ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' }),
+    });
+    dayFormats.set(key, f);
+  }
+  return f;
+}
 
 export type Lang = 'BN' | 'EN';
 
@@ -20,28 +35,11 @@ export function useRecordsText() {
   const lang: Lang = i18n.language?.toLowerCase().startsWith('en') ? 'EN' : 'BN';
   const locale = lang === 'BN' ? 'bn-BD' : 'en-GB';
   const money = useCallback((minor: string) => formatTaka(BigInt(minor), lang), [lang]);
-  const time = useCallback(
-    (iso: string) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: RECORDS_TIME_ZONE,
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }).format(new Date(iso)),
-    [locale],
-  );
+  // in RECORDS_TIME_ZONE (Dhaka), by hand: not a new Intl formatter per line (see dhakaDateTime)
+  const time = useCallback((iso: string) => dhakaDateTime(iso, lang, { seconds: true }), [lang]);
   /** a yyyy-MM-dd day (already Dhaka's) as people read it */
-  const day = useCallback(
-    (d: string, month = false) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: 'UTC',
-        ...(month ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'short', year: 'numeric' }),
-      }).format(new Date(`${d}T00:00:00Z`)),
-    [locale],
-  );
-  const num = useCallback((n: number) => new Intl.NumberFormat(locale).format(n), [locale]);
+  const day = useCallback((d: string, month = false) => dayFormat(locale, month).format(new Date(`${d}T00:00:00Z`)), [locale]);
+  const num = useCallback((n: number) => formatCount(n, lang), [lang]);
   const errorText = useCallback(
     (err: unknown) => {
       const code = err instanceof ApiError ? err.errorCode : 'UNKNOWN_ERROR';

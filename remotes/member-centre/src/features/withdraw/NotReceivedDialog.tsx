@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatCount } from '@khela/api';
 import { COMPLAINT_MAX, PROOF_MAX_BYTES, PROOF_MAX_FILES, sniffImage, type WithdrawalDto } from '@khela/api/payments';
 import { Modal } from '@khela/ui';
 import { FieldError, fieldErrorsOf, useErrorText, useMoney } from '../../common/payments/ui';
@@ -142,9 +143,7 @@ export function NotReceivedDialog({
             >
               <span style={{ width: `${percent}%` }} />
             </div>
-            <small>
-              {t('withdraw.uploading', { percent: new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-GB').format(percent) })}
-            </small>
+            <small>{t('withdraw.uploading', { percent: formatCount(percent, lang) })}</small>
           </div>
         ) : null}
         <FieldError testId="not-received-error">{formError}</FieldError>
