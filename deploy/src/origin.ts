@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/first-data';
-import { languageOf } from '@khela/api/contract';
+import { isFlagEnabled, languageOf, type PermissionInfo, type WhitelabelNode } from '@khela/api/contract';
 import type { GameListResponse } from '@khela/api/games';
 import { dataKey, type DataRequest } from '@khela/api/inlined';
 import { LANGUAGE_COOKIE } from '@khela/i18n/seo';
@@ -37,6 +37,17 @@ const gz = promisify(gzip);
 export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(cookieHeader ?? '');
   return languageOf(m?.[1]);
+}
+
+/**
+ * A first view with the menu items of flags the operator switched off left out (an item behind a
+ * flag is drawn as `<li data-flag="NAME">…</li>`, see remotes/member-centre/src/frame/first-view.ts),
+ * as the area leaves them out. Without the permission info, every flagged item is left out.
+ */
+export function withFlags(html: string, whitelabel: WhitelabelNode[] | undefined): string {
+  return html.replace(/<li data-flag="([A-Za-z0-9_]+)">.*?<\/li>/g, (item, flag: string) =>
+    whitelabel !== undefined && isFlagEnabled(whitelabel, flag) ? item.replace(` data-flag="${flag}"`, '') : '',
+  );
 }
 
 /** A path whose last segment names a file (any extension but the page's own .html). */
@@ -86,7 +97,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
    */
   async function firstData(req: FastifyRequest, route: EntryRoute, lang: 'BN' | 'EN') {
     const answers: Record<string, string> = {};
-    if (!app.hasRoute({ method: 'GET', url: '/wps/system/status' })) return { answers, open: true };
+    if (!app.hasRoute({ method: 'GET', url: '/wps/system/status' })) return { answers, open: true, whitelabel: undefined };
     const ask = async (r: DataRequest) => {
       const query = Object.fromEntries(
         Object.entries(r.query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
@@ -104,7 +115,13 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       answers[dataKey(lang, r.path, r.query)] = res.payload;
       return body.value;
     };
-    const [status] = await Promise.all([ask(shellRequests(lang)[0]), ...shellRequests(lang).slice(1).map(ask)]);
+    const [status, ...shellValues] = await Promise.all([ask(shellRequests(lang)[0]), ...shellRequests(lang).slice(1).map(ask)]);
+    const permission = shellValues[
+      shellRequests(lang)
+        .slice(1)
+        .findIndex((r) => r.path === '/wps/system/permission')
+    ] as Partial<PermissionInfo> | null | undefined;
+    const whitelabel = Array.isArray(permission?.whitelabel) ? permission.whitelabel : undefined;
     const s = status as { status?: number; maintenance?: boolean } | null;
     // the maintenance and blocked pages need only the status and the permission info
     const open = !!s && s.status === 0 && !s.maintenance;
@@ -122,7 +139,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
         tileImages = (page?.games ?? []).flatMap((g) => (typeof g.iconUrl === 'string' ? [g.iconUrl] : []));
       }
     }
-    return { answers, open, bannerImage, tileImages };
+    return { answers, open, bannerImage, tileImages, whitelabel };
   }
 
   async function page(req: FastifyRequest, reply: FastifyReply) {
@@ -144,7 +161,18 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       preloads.afterPaint(pointer.shell),
       typeof opts.clientConfig === 'function' ? opts.clientConfig().catch(() => undefined) : opts.clientConfig,
     ]);
-    const area = route.area && data.open ? await preloads.area(pointer.remotes[route.area.remote], route.area.module) : [];
+    const areaEntry = route.area ? pointer.remotes[route.area.remote] : undefined;
+    // a members' page opened from a login link draws its area's first view (the frame the area
+    // publishes) into the first frame: the session is handed over, and the area renders in its place.
+    // Without a link the origin cannot tell a member (the session lives in the tab's storage): the
+    // page draws the loading state, and a visitor without a session sees the home and the login.
+    const drawn =
+      route.private && data.open && url.searchParams.has('login')
+        ? await preloads.firstView(areaEntry, url.pathname, lang)
+        : undefined;
+    const areaHints = route.area && data.open ? await preloads.area(areaEntry, route.area.module) : [];
+    // the view is drawn with the area's own styles: applied in the head, not only fetched
+    const area = drawn ? areaHints.map((p) => (p.as === 'style' ? { ...p, apply: true } : p)) : areaHints;
     const image = firstImagePreloads({ banner: data.bannerImage, tiles: data.tileImages });
     const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
     const html = renderPage(
@@ -164,7 +192,12 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
         clientConfig,
         memberArea: route.private ? route.area : undefined,
         // the home's first banner in the first frame: its largest paint no longer waits on the scripts
-        firstView: route.name === 'home' && data.bannerImage ? { banner: data.bannerImage } : undefined,
+        firstView:
+          route.name === 'home' && data.bannerImage
+            ? { banner: data.bannerImage }
+            : drawn
+              ? { html: withFlags(drawn, data.whitelabel) }
+              : undefined,
         // and the scripts after it is painted (on a phone's link they would share its bandwidth)
         afterPaint,
       },

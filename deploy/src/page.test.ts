@@ -143,6 +143,18 @@ describe('a page whose first view is its largest paint: the scripts after it', (
     });
   });
 
+  it("an area's published view: drawn as it is, the scripts after it, its styles applied", () => {
+    const view = '<div class="member" data-first-view="area"><h2>নিরাপত্তা কেন্দ্র</h2></div>';
+    const styled = HINTS.map((h) => (h.href.endsWith('2.css') ? { ...h, apply: true } : h));
+    const html = home({ route: 'member', firstView: { html: view }, preloads: styled });
+    expect(html).toContain(`<div class="k-boot__main">${view}</div>`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/remotes/lobby/v2/2.css">');
+    expect(head).toContain('<script async src="/shell/abc123/after-paint.1.js"></script>');
+    expect(head).not.toMatch(/<script[^>]* src="[^"]*main\.abc\.js"/);
+    expect((later(html) as { main: string }).main).toBe('/shell/abc123/main.abc.js');
+  });
+
   it('is the page as before without a first view, without a loader (an older shell), or without an entry', () => {
     const cases = [
       home({ firstView: undefined }),

@@ -36,13 +36,16 @@ export interface PageContext {
   memberArea?: { remote: string; module: string };
   /**
    * The route's first view, drawn into the page's first frame before any script runs: the home's
-   * first banner image (the page's largest paint), at the place and size the lobby draws it.
+   * first banner image (the page's largest paint), at the place and size the lobby draws it; or the
+   * HTML an area publishes for its address (its first-view.json: the member centre's frame), which
+   * the shell keeps on screen until the area renders in its place.
    */
-  firstView?: { banner?: string };
+  firstView?: { banner?: string; html?: string };
   /**
    * The shell version's after-paint loader (its folder's address), when it has one. With a first
    * view to draw, the page then names no script in its head: the loader adds the entry and the
-   * script and area hints once the first view's image is painted (see shell/src/boot/after-paint.js).
+   * script and area hints once the first view (its image, if it has one) is painted (see
+   * shell/src/boot/after-paint.js).
    */
   afterPaint?: string;
 }
@@ -132,9 +135,11 @@ export function firstImagePreloads(images: { banner?: string; tiles?: readonly s
 
 /**
  * What the frame painted before the scripts shows in the main area: the first banner (the shell
- * keeps it on screen until the lobby draws the same image at the same place), else a spinner.
+ * keeps it on screen until the lobby draws the same image at the same place), an area's published
+ * first view (from the area's own version folder: trusted as the area's code is), else a spinner.
  */
 export function firstViewHtml(view: PageContext['firstView']): string {
+  if (view?.html) return view.html;
   if (view?.banner && safeImage(view.banner))
     return (
       `<div class="k-first-view"><div class="k-first-banner" data-first-view="banner">` +
@@ -149,10 +154,12 @@ export function renderPage(template: string, pointer: Pointer & { shell: string 
   const meta = routeMeta(ctx.route ?? 'home', lang);
   const title = `<title>${escapeHtml(meta.title)}</title>`;
   const hasTitle = /<title>[^<]*<\/title>/.test(template);
-  // a first view that is the page's largest paint: the scripts come after it is painted
+  // a first view that is the page's largest paint (the home's banner, an area's frame): the
+  // scripts come after it is painted
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  const drawsFirst = !!ctx.firstView?.html || (!!ctx.firstView?.banner && safeImage(ctx.firstView.banner));
   const after =
-    ctx.afterPaint && entry && ctx.firstView?.banner && safeImage(ctx.firstView.banner)
+    ctx.afterPaint && entry && drawsFirst
       ? {
           loader: ctx.afterPaint,
           later: {

@@ -199,6 +199,30 @@ test('a member opens /member: the page paints before any API call, and nothing m
   expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
 });
 
+test("a login link to a member's page draws the member centre's frame before any script runs", async ({ browser, request }) => {
+  const token = await memberToken(request, unique('frame'));
+  // no script at all: what the page shows is what the origin drew
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await gotoAs(page, '/member', token);
+  const frame = page.locator('[data-first-view="area"]');
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('সদস্য কেন্দ্র');
+  await expect(frame.getByRole('heading', { level: 2 })).toHaveText('নিরাপত্তা কেন্দ্র');
+  await expect(frame.locator('a[aria-current="page"]')).toHaveAttribute('href', '/member/securityCenter');
+  await expect(frame.getByRole('group', { name: 'ওয়ালেট' })).toBeVisible();
+  // drawn with the member centre's own styles: its frame's boxes, not unstyled lists
+  expect(await frame.evaluate((el) => getComputedStyle(el.querySelector('.member-menu')!).borderRadius)).not.toBe('0px');
+  // another page of the centre, in the visitor's language
+  await context.addCookies([{ name: 'hisLang', value: 'EN', url: page.url() }]);
+  await gotoAs(page, '/member/withdraw', token);
+  await expect(frame.getByRole('heading', { level: 2 })).toHaveText('Withdraw');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // without a login link the origin cannot tell a member from a guest: the loading state
+  await page.goto('/member');
+  await expect(frame).toHaveCount(0);
+  await context.close();
+});
+
 test('the page follows the language: html lang, title, description and inlined data in English', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('hisLang', 'EN'));
   await page.goto('/rng'); // the first visit in English: the shell stores the choice for the origin too

@@ -12,6 +12,8 @@ export declare function remoteRspackConfig(opts: {
   dirname: string;
   exposes: Record<string, string>;
   devPort: number;
+  /** files written into the version folder besides the code: name → content */
+  files?: Record<string, string>;
 }): Configuration;
 export declare function swcRule(isDev: boolean): RuleSetRule;
 /** Module-federation runtime packages aliased to their ES module builds (tree-shakeable). */

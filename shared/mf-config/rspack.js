@@ -71,13 +71,38 @@ const federationEsmAliases = {
   [bundlerRuntime.cjs]: bundlerRuntime.esm,
 };
 
-function remoteRspackConfig({ remote, dirname, exposes, devPort }) {
+/**
+ * Files a remote's build writes into its version folder besides its code, made by its config (e.g.
+ * first-view.json: the HTML the origin draws for the remote's routes before any script runs).
+ */
+class EmitFilesPlugin {
+  constructor(files) {
+    this.files = files;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('khela-emit-files', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'khela-emit-files', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const [name, content] of Object.entries(this.files))
+            compilation.emitAsset(name, new rspack.sources.RawSource(content));
+        },
+      );
+    });
+  }
+}
+
+function remoteRspackConfig({ remote, dirname, exposes, devPort, files }) {
   const { config, definePlugin } = baseConfig({ name: remote, dirname, uniqueName: federationName(remote) });
   return {
     ...config,
     resolve: { ...config.resolve, alias: { ...config.resolve.alias, ...federationEsmAliases } },
     entry: {},
-    plugins: [new ModuleFederationPlugin(remoteFederation(remote, exposes)), definePlugin],
+    plugins: [
+      new ModuleFederationPlugin(remoteFederation(remote, exposes)),
+      definePlugin,
+      ...(files && Object.keys(files).length ? [new EmitFilesPlugin(files)] : []),
+    ],
     devServer: {
       port: devPort,
       headers: { 'Access-Control-Allow-Origin': '*' },

@@ -33,6 +33,10 @@ export interface RemoteFixture {
   /** the name in the manifest (default: the remote's federation name) */
   manifestName?: string;
   remoteEntry?: string;
+  /** the stylesheets of every exposed module */
+  css?: readonly string[];
+  /** other files of the version (e.g. first-view.json): name → content */
+  files?: Record<string, string>;
 }
 
 export const defaultRemoteShared = (): Record<string, [string, string]> =>
@@ -69,7 +73,7 @@ export async function remoteBuild(dir: string, remote: RemoteName, f: RemoteFixt
       id: `${federationName(remote)}:${e}`,
       name: e,
       path: `./${e}`,
-      assets: { js: { sync: [`__federation_expose_${e}.js`], async: [] }, css: { sync: [], async: [] } },
+      assets: { js: { sync: [`__federation_expose_${e}.js`], async: [] }, css: { sync: [...(f.css ?? [])], async: [] } },
     })),
   };
   await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest, null, 2));
@@ -84,6 +88,8 @@ export async function remoteBuild(dir: string, remote: RemoteName, f: RemoteFixt
       `(self.rspackChunk${federationName(remote)}=self.rspackChunk${federationName(remote)}||[]).push([["${e}"],{}]);// ${f.marker ?? ''}\n`,
     );
   }
+  for (const css of f.css ?? []) await writeFile(path.join(dir, css), `/* ${f.marker ?? ''} */\n`);
+  for (const [name, content] of Object.entries(f.files ?? {})) await writeFile(path.join(dir, name), content);
   await writeFile(path.join(dir, 'remoteEntry.js.map'), '{}'); // source maps are not published
   return dir;
 }
@@ -98,7 +104,7 @@ export async function shellBuild(dir: string, f: ShellFixture = {}): Promise<str
   await mkdir(dir, { recursive: true });
   await writeFile(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><!--KHELA_BOOT--><script defer src="/__KHELA_SHELL_BASE__/main.js"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><!--KHELA_BOOT--><script defer src="/__KHELA_SHELL_BASE__/main.js"></script></head><body><div id="root"><div class="k-boot__main"><!--KHELA_FIRST_VIEW--></div></div></body></html>`,
   );
   await writeFile(path.join(dir, 'main.js'), `(()=>{/* shell ${f.marker ?? ''} */})();\n`);
   const shared = f.shared === undefined ? SHELL_SHARED : f.shared;

@@ -4,7 +4,7 @@ import { Loading } from '@khela/ui';
 import { RemoteArea } from '../federation/RemoteArea';
 import { BareLayout, Layout } from './layout/Layout';
 import { OpenModalOnEnter, RequireAgent, RequireMember, RequireToken } from './guards';
-import { HomeLoading } from './first-view';
+import { AreaLoading, HomeLoading } from './first-view';
 
 /** The agent centre shows the member centre's and the news centre's pages through this (its own chunk). */
 const AGENT_HOME_PROPS = { Embed: lazy(() => import('./agentEmbeds')) };
@@ -101,8 +101,8 @@ export function AppRoutes() {
         <Route
           path="/member/*"
           element={
-            <RequireMember fallback={<Home />} refuseTrial>
-              <RemoteArea remote="member-centre" module="MemberCentre" />
+            <RequireMember fallback={<Home />} refuseTrial pending={<AreaLoading />}>
+              <RemoteArea remote="member-centre" module="MemberCentre" loading={<AreaLoading />} />
             </RequireMember>
           }
         />

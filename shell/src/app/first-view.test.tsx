@@ -1,7 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { captureFirstView, HomeLoading, resetFirstViewForTests } from './first-view';
+import { MemoryRouter } from 'react-router-dom';
+import { AreaLoading, captureFirstView, HomeLoading, resetFirstViewForTests } from './first-view';
 
-afterEach(() => resetFirstViewForTests());
+afterEach(() => {
+  resetFirstViewForTests();
+  window.history.replaceState({}, '', '/');
+});
 
 const frame = (inner: string) => {
   const root = document.createElement('div');
@@ -25,5 +29,46 @@ describe('the home while the lobby loads', () => {
     captureFirstView(frame('<span class="k-spinner"></span>'));
     render(<HomeLoading />);
     expect(screen.queryByTestId('first-banner')).toBeNull();
+  });
+});
+
+describe("a members' area while the session is read and the area loads", () => {
+  const drawn = '<div class="member" data-first-view="area"><h2>নিরাপত্তা কেন্দ্র</h2></div>';
+
+  it('keeps the first view the origin drew: the same elements, moved into the app', () => {
+    window.history.replaceState({}, '', '/member');
+    const frame1 = frame(drawn);
+    const node = frame1.querySelector('[data-first-view="area"]');
+    captureFirstView(frame1);
+    render(
+      <MemoryRouter initialEntries={['/member']}>
+        <AreaLoading />
+      </MemoryRouter>,
+    );
+    const hold = screen.getByTestId('first-view-area');
+    expect(hold.firstElementChild).toBe(node); // not drawn again: the painted element itself
+    expect(hold).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('নিরাপত্তা কেন্দ্র');
+  });
+
+  it('shows the loading state on another address, or when the page came without a view', () => {
+    window.history.replaceState({}, '', '/member');
+    captureFirstView(frame(drawn));
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/member/withdraw']}>
+        <AreaLoading />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('first-view-area')).toBeNull();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    unmount();
+
+    captureFirstView(frame('<span class="k-spinner"></span>'));
+    render(
+      <MemoryRouter initialEntries={['/member']}>
+        <AreaLoading />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('first-view-area')).toBeNull();
   });
 });

@@ -1,13 +1,37 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Loading } from '@khela/ui';
 
 let banner: string | null | undefined;
+let area: { node: Element; path: string } | null = null;
 
 /**
  * Reads what the origin drew into the page's first frame (shell/index.html, deploy's page.ts)
- * before the app replaces it: the home's first banner image, if the page came with one.
+ * before the app replaces it: the home's first banner image, or the first view an area published
+ * for the address (the member centre's frame), if the page came with one.
  */
 export function captureFirstView(root: ParentNode = document): void {
   banner = root.querySelector<HTMLImageElement>('[data-first-view="banner"] img')?.getAttribute('src') ?? null;
+  const node = root.querySelector('[data-first-view="area"]');
+  area = node ? { node, path: window.location.pathname } : null;
+}
+
+/**
+ * A members' area while the session is read and the area loads: the first view the origin drew
+ * (the area's own frame, from its version) stays on screen, the same elements moved into the app's
+ * tree, not drawn again, so the page's first paint is also its largest until the area renders in
+ * its place. Only on the address it was drawn for; else the loading state.
+ */
+export function AreaLoading() {
+  const ref = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const view = area && area.path === pathname ? area.node : null;
+  useLayoutEffect(() => {
+    // before the browser paints the commit that took the first frame away
+    if (view && ref.current && view.parentNode !== ref.current) ref.current.appendChild(view);
+  }, [view]);
+  if (!view) return <Loading />;
+  return <div ref={ref} className="k-area" aria-busy="true" data-testid="first-view-area" />;
 }
 
 /**
@@ -29,4 +53,5 @@ export function HomeLoading() {
 /** Tests: forget the captured view. */
 export function resetFirstViewForTests(): void {
   banner = undefined;
+  area = null;
 }

@@ -26,13 +26,15 @@ interface RequireMemberProps {
   fallback: ReactNode;
   /** trial accounts get the real-account dialog instead */
   refuseTrial?: boolean;
+  /** shown while the session is read (default: the loading state) */
+  pending?: ReactNode;
 }
 
 /** Member pages: a guest gets the login popup; a trial account the real-account dialog. */
-export function RequireMember({ children, fallback, refuseTrial }: RequireMemberProps) {
+export function RequireMember({ children, fallback, refuseTrial, pending }: RequireMemberProps) {
   const phase = useAtomValue(sessionPhaseAtom);
   const login = useAtomValue(loginStateAtom);
-  if (phase === 'pending') return <Loading />;
+  if (phase === 'pending') return <>{pending ?? <Loading />}</>;
   if (!login.isLogin)
     return (
       <>

@@ -1,9 +1,11 @@
 /*
  * The loader of a page whose first frame already shows its largest paint (the home's first banner,
- * drawn by the origin: see deploy/src/page.ts). Such a page names no script and no script preload
+ * or an area's frame such as the member centre's, drawn by the origin: see deploy/src/page.ts).
+ * Such a page names no script and no script preload
  * in its head: on a phone's link the browser would fetch the shell's and the lobby's twenty files
  * beside the banner and its stylesheet, and the banner would wait for their bandwidth. This file
- * (loaded async, a few hundred bytes) waits until the banner is painted, then adds the shell's
+ * (loaded async, a few hundred bytes) waits until the banner is painted (a view without an image:
+ * the frame after the first one), then adds the shell's
  * entry and the hints the origin put in the boot data's `later` list, in their order.
  * Plain ES2017 with no imports: it is copied into the shell's version folder as it is (see
  * BootAssetsPlugin in shell/rspack.config.ts). Not run through the build, not inline (no CSP

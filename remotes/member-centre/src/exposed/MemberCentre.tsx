@@ -8,7 +8,16 @@ import { EmptyState, Loading } from '@khela/ui';
 import { MemberTop } from '../frame/MemberTop';
 import { useBadges } from '../frame/useBadges';
 import { NS } from '../i18n';
-import { DEFAULT_PAGE, MENU_GROUPS, PAGE_BADGES, PAGE_COMPONENTS, isMemberPage, openingPage, type MemberPage } from '../pages';
+import {
+  DEFAULT_PAGE,
+  MENU_GROUPS,
+  PAGE_BADGES,
+  PAGE_COMPONENTS,
+  PAGE_FLAGS,
+  isMemberPage,
+  openingPage,
+  type MemberPage,
+} from '../pages';
 import '../member.css';
 
 // the page the address opens: its chunk is asked for as this module is evaluated (beside the
@@ -25,7 +34,7 @@ function MemberPageView() {
     <section data-testid={`member-page-${page}`}>
       <h2>{t(`pages.${page}`)}</h2>
       {Page ? (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading label={t('loadingPage')} />}>
           <Page />
         </Suspense>
       ) : (
@@ -45,11 +54,13 @@ function Badge({ count, page }: { count: number; page: MemberPage }) {
   ) : null;
 }
 
-/** Pages the operator has switched off are not in the menu (the referral page follows REFERRAL3). */
+/** Pages the operator has switched off are not in the menu (PAGE_FLAGS: the referral page follows REFERRAL3). */
 function useHidden(): Set<MemberPage> {
   const permission = useAtomValue(permissionAtom);
   const hidden = new Set<MemberPage>();
-  if (permission && !isFlagEnabled(permission.whitelabel, 'REFERRAL3')) hidden.add('referral');
+  if (permission)
+    for (const [page, flag] of Object.entries(PAGE_FLAGS) as [MemberPage, string][])
+      if (!isFlagEnabled(permission.whitelabel, flag)) hidden.add(page);
   return hidden;
 }
 

@@ -25,5 +25,6 @@ export const bn: MemberResources = {
   unread_one: '{{count}}টি অপঠিত',
   unread_other: '{{count}}টি অপঠিত',
   nothingYet: 'এখানে এখনও কিছু নেই।',
+  loadingPage: 'পাতাটি লোড হচ্ছে…',
   unknownPage: 'এই পাতাটি নেই।',
 };

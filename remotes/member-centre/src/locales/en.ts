@@ -23,6 +23,7 @@ export const en = {
   unread_one: '{{count}} unread',
   unread_other: '{{count}} unread',
   nothingYet: 'Nothing here yet.',
+  loadingPage: 'Loading the page…',
   unknownPage: 'This page does not exist.',
 };
 export type MemberResources = typeof en;

@@ -1,0 +1,126 @@
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { initI18n, i18n } from '@khela/i18n';
+import { type PermissionInfo } from '@khela/api';
+import { ApiError, apiRequest } from '@khela/api-client';
+import { balanceAtom, loginStateAtom, loginStateFor, permissionAtom, sessionStore } from '@khela/session';
+import MemberCentre from '../exposed/MemberCentre';
+import { DEFAULT_PAGE, MEMBER_PAGES, PAGE_FLAGS } from '../menu';
+import { bn } from '../locales/bn';
+import { en } from '../locales/en';
+import { memberFirstView, memberFirstViews } from './first-view';
+
+jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
+const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
+
+beforeAll(() => initI18n('EN'));
+beforeEach(() => {
+  api.mockReset();
+  api.mockImplementation((path: string) => {
+    // the summary has not arrived yet: the frame as it first renders
+    if (path === '/wps/member/summary') return new Promise<never>(() => undefined);
+    if (path === '/wps/relay/CSP_unreadCount') return Promise.resolve({ mission: 0, message: 0, reward: 0 } as never);
+    return Promise.reject(new ApiError('NOT_FOUND', path, 404));
+  });
+  sessionStore.set(loginStateAtom, loginStateFor({ id: 7, account: 'rahim01', nickname: 'Rahim', type: 0 }));
+  sessionStore.set(balanceAtom, null);
+  // every flag on: the first view carries the flagged items (the origin drops those switched off)
+  sessionStore.set(permissionAtom, {
+    whitelabel: [{ modId: 'AGENT3', enabled: true, childrenNodes: [{ modId: 'REFERRAL3', enabled: true, childrenNodes: [] }] }],
+  } as unknown as PermissionInfo);
+});
+
+/**
+ * What a frame looks like to a player and to the layout: every element's tag, classes, role, link
+ * and current page, and its own text; not the account lines' text (the member's own, once loaded),
+ * nor what the opened page draws below its heading, nor ids and test ids.
+ */
+function shape(root: Element): string[] {
+  const out: string[] = [];
+  const walk = (el: Element) => {
+    const attrs = ['role', 'href', 'aria-current', 'aria-label'].flatMap((a) =>
+      el.hasAttribute(a) ? [`[${a}=${el.getAttribute(a)}]`] : [],
+    );
+    const inTop = !!el.closest('.member-top') && el.tagName === 'P';
+    const own = inTop
+      ? ''
+      : [...el.childNodes]
+          .filter((n) => n.nodeType === 3)
+          .map((n) => n.textContent?.trim())
+          .join('');
+    out.push(
+      `${el.tagName.toLowerCase()}${[...el.classList]
+        .sort()
+        .map((c) => `.${c}`)
+        .join('')}${attrs.join('')}${own ? ` "${own}"` : ''}`,
+    );
+    if (el.tagName === 'H2') return;
+    const children = [...el.children];
+    // the opened page's section: its heading only (the page itself, or its loading state, follows)
+    for (const child of el.tagName === 'SECTION' ? children.slice(0, 1) : children) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+const parse = (html: string) => {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host.firstElementChild!;
+};
+
+async function rendered(path: string, lang: 'bn' | 'en') {
+  await act(() => i18n.changeLanguage(lang));
+  const view = render(
+    <Provider store={sessionStore}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/member/*" element={<MemberCentre />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  await screen.findByRole('heading', { level: 2 });
+  return view;
+}
+
+describe("the member centre's first view (drawn by the origin before any script runs)", () => {
+  it.each([
+    ['/member/securityCenter', 'securityCenter', 'en'],
+    ['/member/withdraw', 'withdraw', 'bn'],
+    ['/member/rewardCenter', 'rewardCenter', 'en'],
+  ] as const)('is the frame the centre renders first: %s in %s', async (path, page, lang) => {
+    const { container } = await rendered(path, lang);
+    const drawn = parse(memberFirstView(page, lang === 'bn' ? bn : en));
+    expect(shape(drawn)).toEqual(shape(container.querySelector('.member')!));
+    // the same account and balance lines, before the member's own values arrive
+    expect(drawn.querySelector('.member-account')?.textContent).toBe(lang === 'bn' ? 'অ্যাকাউন্ট: ' : 'Account: ');
+    expect(drawn.querySelector('.member-balance')?.textContent).toBe(`${lang === 'bn' ? bn.balance : en.balance}: …`);
+  });
+
+  it('has a view for /member (its default page) and every page, in both languages', () => {
+    const { views } = memberFirstViews();
+    expect(Object.keys(views).sort()).toEqual(['/member', ...MEMBER_PAGES.map((p) => `/member/${p}`)].sort());
+    expect(views['/member']).toEqual(views[`/member/${DEFAULT_PAGE}`]);
+    for (const page of MEMBER_PAGES) {
+      expect(parse(views[`/member/${page}`].BN).querySelector('h2')?.textContent).toBe(bn.pages[page]);
+      expect(parse(views[`/member/${page}`].EN).querySelector('[aria-current=page]')?.getAttribute('href')).toBe(
+        `/member/${page}`,
+      );
+    }
+  });
+
+  it('marks the items behind a whitelabel flag, so the origin can leave them out', () => {
+    const drawn = parse(memberFirstView(DEFAULT_PAGE, en));
+    for (const [page, flag] of Object.entries(PAGE_FLAGS))
+      expect(drawn.querySelector(`a[href="/member/${page}"]`)?.closest('li')).toHaveAttribute('data-flag', flag);
+    expect(drawn.querySelectorAll('li[data-flag]')).toHaveLength(Object.keys(PAGE_FLAGS).length);
+  });
+
+  it('escapes what it writes', () => {
+    const html = memberFirstView(DEFAULT_PAGE, { ...en, title: '<b>"x"</b>' });
+    expect(parse(html).querySelector('h1')?.textContent).toBe('<b>"x"</b>');
+    expect(parse(html).querySelector('nav')?.getAttribute('aria-label')).toBe('<b>"x"</b>');
+  });
+});
