@@ -6,12 +6,13 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entryRoute, shellRequests, type EntryRoute } from '@khela/api/first-data';
-import { isFlagEnabled, languageOf, type PermissionInfo, type WhitelabelNode } from '@khela/api/contract';
+import { languageOf, type PermissionInfo } from '@khela/api/contract';
 import type { GameListResponse } from '@khela/api/games';
 import { dataKey, type DataRequest } from '@khela/api/inlined';
 import { LANGUAGE_COOKIE } from '@khela/i18n/seo';
 import { firstImagePreloads, renderPage, robotsTxt } from './page';
 import { PreloadReader } from './preloads';
+import { FirstViews } from './first-view';
 import { defaultReleasesDir, distDir, readPointer, REMOTES, repoRoot, withVersion, writePointer, type Pointer } from './releases';
 
 export interface OriginOptions {
@@ -37,17 +38,6 @@ const gz = promisify(gzip);
 export function pageLanguage(cookieHeader: string | undefined): 'BN' | 'EN' {
   const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Za-z]{2})(?:;|$)`).exec(cookieHeader ?? '');
   return languageOf(m?.[1]);
-}
-
-/**
- * A first view with the menu items of flags the operator switched off left out (an item behind a
- * flag is drawn as `<li data-flag="NAME">…</li>`, see remotes/member-centre/src/frame/first-view.ts),
- * as the area leaves them out. Without the permission info, every flagged item is left out.
- */
-export function withFlags(html: string, whitelabel: WhitelabelNode[] | undefined): string {
-  return html.replace(/<li data-flag="([A-Za-z0-9_]+)">.*?<\/li>/g, (item, flag: string) =>
-    whitelabel !== undefined && isFlagEnabled(whitelabel, flag) ? item.replace(` data-flag="${flag}"`, '') : '',
-  );
 }
 
 /** A path whose last segment names a file (any extension but the page's own .html). */
@@ -90,6 +80,8 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
 
   // a version never changes: what is read from it is kept (a few hundred bytes per version)
   const preloads = new PreloadReader(releasesDir, !dev);
+  // and the remotes' first views (a version's script, started once)
+  const firstViews = new FirstViews(releasesDir, !dev);
 
   /**
    * The route's first data, answered by the API in this process (as the browser would have asked
@@ -162,16 +154,25 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       typeof opts.clientConfig === 'function' ? opts.clientConfig().catch(() => undefined) : opts.clientConfig,
     ]);
     const areaEntry = route.area ? pointer.remotes[route.area.remote] : undefined;
-    // a members' page opened from a login link draws its area's first view (the frame the area
-    // publishes) into the first frame: the session is handed over, and the area renders in its place.
-    // Without a link the origin cannot tell a member (the session lives in the tab's storage): the
-    // page draws the loading state, and a visitor without a session sees the home and the login.
+    // the route's area draws its first view into the first frame (a game list's first tiles, the
+    // member centre's frame), from the first data. A members' page only when opened from a login
+    // link: the session is handed over, and the area renders in its place. Without a link the
+    // origin cannot tell a member (the session lives in the tab's storage): the page draws the
+    // loading state, and a visitor without a session sees the home and the login.
+    const loginLink = url.searchParams.has('login');
     const drawn =
-      route.private && data.open && url.searchParams.has('login')
-        ? await preloads.firstView(areaEntry, url.pathname, lang)
+      route.area && data.open && route.name !== 'home' && (!route.private || loginLink)
+        ? await firstViews.render(areaEntry, {
+            path: url.pathname,
+            search: url.search,
+            lang,
+            answers: data.answers,
+            whitelabel: data.whitelabel,
+            loginLink,
+          })
         : undefined;
     const areaHints = route.area && data.open ? await preloads.area(areaEntry, route.area.module) : [];
-    // the view is drawn with the area's own styles: applied in the head, not only fetched
+    // a drawn view has the area's own styles: applied in the head, not only fetched
     const area = drawn ? areaHints.map((p) => (p.as === 'style' ? { ...p, apply: true } : p)) : areaHints;
     const image = firstImagePreloads({ banner: data.bannerImage, tiles: data.tileImages });
     const publicUrl = (opts.publicUrl ?? process.env.KHELA_PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
@@ -192,12 +193,7 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
         clientConfig,
         memberArea: route.private ? route.area : undefined,
         // the home's first banner in the first frame: its largest paint no longer waits on the scripts
-        firstView:
-          route.name === 'home' && data.bannerImage
-            ? { banner: data.bannerImage }
-            : drawn
-              ? { html: withFlags(drawn, data.whitelabel) }
-              : undefined,
+        firstView: route.name === 'home' && data.bannerImage ? { banner: data.bannerImage } : drawn ? { html: drawn } : undefined,
         // and the scripts after it is painted (on a phone's link they would share its bandwidth)
         afterPaint,
       },

@@ -147,7 +147,7 @@ describe('a page whose first view is its largest paint: the scripts after it', (
     const view = '<div class="member" data-first-view="area"><h2>নিরাপত্তা কেন্দ্র</h2></div>';
     const styled = HINTS.map((h) => (h.href.endsWith('2.css') ? { ...h, apply: true } : h));
     const html = home({ route: 'member', firstView: { html: view }, preloads: styled });
-    expect(html).toContain(`<div class="k-boot__main">${view}</div>`);
+    expect(html).toContain(`<div class="k-boot__main"><div class="k-first-area" data-first-view="area">${view}</div></div>`);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" href="/remotes/lobby/v2/2.css">');
     expect(head).toContain('<script async src="/shell/abc123/after-paint.1.js"></script>');

@@ -37,8 +37,8 @@ export interface PageContext {
   /**
    * The route's first view, drawn into the page's first frame before any script runs: the home's
    * first banner image (the page's largest paint), at the place and size the lobby draws it; or the
-   * HTML an area publishes for its address (its first-view.json: the member centre's frame), which
-   * the shell keeps on screen until the area renders in its place.
+   * HTML the route's area drew for it (its version's first-view.js: a game list's first tiles, the
+   * member centre's frame), which the shell keeps on screen until the area renders in its place.
    */
   firstView?: { banner?: string; html?: string };
   /**
@@ -135,11 +135,11 @@ export function firstImagePreloads(images: { banner?: string; tiles?: readonly s
 
 /**
  * What the frame painted before the scripts shows in the main area: the first banner (the shell
- * keeps it on screen until the lobby draws the same image at the same place), an area's published
- * first view (from the area's own version folder: trusted as the area's code is), else a spinner.
+ * keeps it on screen until the lobby draws the same image at the same place), the view the route's
+ * area drew (its own version's code: trusted as the area's bundle is), else a spinner.
  */
 export function firstViewHtml(view: PageContext['firstView']): string {
-  if (view?.html) return view.html;
+  if (view?.html) return `<div class="k-first-area" data-first-view="area">${view.html}</div>`;
   if (view?.banner && safeImage(view.banner))
     return (
       `<div class="k-first-view"><div class="k-first-banner" data-first-view="banner">` +

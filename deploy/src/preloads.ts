@@ -65,23 +65,6 @@ export class PreloadReader {
     ];
   }
 
-  /**
-   * The first view a remote version publishes for an address (its first-view.json, see
-   * remotes/member-centre/src/frame/first-view.ts), in the page's language: HTML drawn into the
-   * page's first frame. None while a canary of the remote runs (the version a browser loads depends
-   * on its bucket), for an unknown address, or from a version that publishes none.
-   */
-  async firstView(entry: PointerEntry | undefined, pathname: string, lang: 'BN' | 'EN'): Promise<string | undefined> {
-    if (!entry || entry.canary) return undefined;
-    const { url } = resolveEntry(entry, 100);
-    const base = url.slice(0, url.lastIndexOf('/') + 1).replace(/^\/+/, '');
-    const file = await this.readJson<{ views?: Record<string, Partial<Record<'BN' | 'EN', unknown>>> }>(`${base}first-view.json`);
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const views = file?.views;
-    const html = views && Object.hasOwn(views, path) ? views[path]?.[lang] : undefined;
-    return typeof html === 'string' ? html : undefined;
-  }
-
   /** The shell version's after-paint loader (see shell/src/boot/after-paint.js), if it has one. */
   async afterPaint(shell: string): Promise<string | undefined> {
     const boot = await this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`);

@@ -12,8 +12,11 @@ export declare function remoteRspackConfig(opts: {
   dirname: string;
   exposes: Record<string, string>;
   devPort: number;
-  /** files written into the version folder besides the code: name → content */
-  files?: Record<string, string>;
+  /**
+   * the remote's first-view module (e.g. './src/first-view.ts'): bundled into the version's
+   * first-view.js, which the origin runs to draw the remote's routes before any script runs
+   */
+  firstView?: string;
 }): Configuration;
 export declare function swcRule(isDev: boolean): RuleSetRule;
 /** Module-federation runtime packages aliased to their ES module builds (tree-shakeable). */

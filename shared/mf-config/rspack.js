@@ -72,9 +72,29 @@ const federationEsmAliases = {
 };
 
 /**
- * Files a remote's build writes into its version folder besides its code, made by its config (e.g.
- * first-view.json: the HTML the origin draws for the remote's routes before any script runs).
+ * A remote's first view (see deploy/src/first-view.ts): its module (pure TypeScript, no React, no
+ * styles) bundled into first-view.js, a script the origin runs in a sandbox to draw the remote's
+ * routes into the page before any script of the page runs. Bundled when the config is read (so a
+ * watch build keeps the first view it started with).
  */
+function firstViewScript(dirname, entry) {
+  const { buildSync } = require('esbuild');
+  const out = buildSync({
+    entryPoints: [path.resolve(dirname, entry)],
+    bundle: true,
+    format: 'iife',
+    globalName: 'khelaFirstView',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+  });
+  return out.outputFiles[0].text;
+}
+
+/** Files a remote's build writes into its version folder besides its code: name → content. */
 class EmitFilesPlugin {
   constructor(files) {
     this.files = files;
@@ -92,7 +112,7 @@ class EmitFilesPlugin {
   }
 }
 
-function remoteRspackConfig({ remote, dirname, exposes, devPort, files }) {
+function remoteRspackConfig({ remote, dirname, exposes, devPort, firstView }) {
   const { config, definePlugin } = baseConfig({ name: remote, dirname, uniqueName: federationName(remote) });
   return {
     ...config,
@@ -101,7 +121,7 @@ function remoteRspackConfig({ remote, dirname, exposes, devPort, files }) {
     plugins: [
       new ModuleFederationPlugin(remoteFederation(remote, exposes)),
       definePlugin,
-      ...(files && Object.keys(files).length ? [new EmitFilesPlugin(files)] : []),
+      ...(firstView ? [new EmitFilesPlugin({ 'first-view.js': firstViewScript(dirname, firstView) })] : []),
     ],
     devServer: {
       port: devPort,

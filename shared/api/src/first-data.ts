@@ -1,5 +1,6 @@
 import type { RemoteName } from './remotes';
 import type { DataRequest } from './inlined';
+import type { WhitelabelNode } from './contract';
 
 /** The entry routes of the storefront and the first requests each makes (see inlined.ts). */
 
@@ -145,3 +146,26 @@ export const shellRequests = (lang: string): DataRequest[] => [
   FIRST_REQUESTS.permission(),
   FIRST_REQUESTS.gameMenus(lang),
 ];
+
+/**
+ * What the origin hands a remote's first view: its first-view.js, a script built with the remote's
+ * version that draws the remote's routes as HTML for the page's first frame, before any script of
+ * the page runs (see deploy/src/first-view.ts). The remote decides what it draws; null draws nothing.
+ */
+export interface FirstViewInput {
+  /** the address's path, and its query ('' or '?…') */
+  path: string;
+  search: string;
+  lang: 'BN' | 'EN';
+  /** the page's inlined first data: dataKey (see inlined.ts) → the API's answer as JSON text */
+  answers: Record<string, string>;
+  /** the operator's whitelabel flags (the permission info), when they were read */
+  whitelabel?: WhitelabelNode[];
+  /** the page was opened from a login link: a member's session is being handed over */
+  loginLink: boolean;
+}
+
+/** A remote's first-view module: what its first-view.js exposes. */
+export interface FirstViewModule {
+  render(input: FirstViewInput): string | null;
+}

@@ -3,13 +3,14 @@ import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { initI18n, i18n } from '@khela/i18n';
 import { type PermissionInfo } from '@khela/api';
+import type { FirstViewInput } from '@khela/api/first-data';
 import { ApiError, apiRequest } from '@khela/api-client';
 import { balanceAtom, loginStateAtom, loginStateFor, permissionAtom, sessionStore } from '@khela/session';
 import MemberCentre from '../exposed/MemberCentre';
-import { DEFAULT_PAGE, MEMBER_PAGES, PAGE_FLAGS } from '../menu';
+import { DEFAULT_PAGE, MEMBER_PAGES, PAGE_FLAGS, type MemberPage } from '../menu';
 import { bn } from '../locales/bn';
 import { en } from '../locales/en';
-import { memberFirstView, memberFirstViews } from './first-view';
+import { memberFirstView, render as drawFirstView } from './first-view';
 
 jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
@@ -99,23 +100,37 @@ describe("the member centre's first view (drawn by the origin before any script 
     expect(drawn.querySelector('.member-balance')?.textContent).toBe(`${lang === 'bn' ? bn.balance : en.balance}: …`);
   });
 
-  it('has a view for /member (its default page) and every page, in both languages', () => {
-    const { views } = memberFirstViews();
-    expect(Object.keys(views).sort()).toEqual(['/member', ...MEMBER_PAGES.map((p) => `/member/${p}`)].sort());
-    expect(views['/member']).toEqual(views[`/member/${DEFAULT_PAGE}`]);
+  const input = (path: string, more: Partial<FirstViewInput> = {}): FirstViewInput => ({
+    path,
+    search: '?login=x',
+    lang: 'BN',
+    answers: {},
+    loginLink: true,
+    ...more,
+  });
+  const referralOn = [{ modId: 'REFERRAL3', enabled: true, childrenNodes: [] }];
+
+  it('draws /member (its default page) and every page, in both languages, only from a login link', () => {
+    expect(drawFirstView(input('/member'))).toBe(drawFirstView(input(`/member/${DEFAULT_PAGE}`)));
     for (const page of MEMBER_PAGES) {
-      expect(parse(views[`/member/${page}`].BN).querySelector('h2')?.textContent).toBe(bn.pages[page]);
-      expect(parse(views[`/member/${page}`].EN).querySelector('[aria-current=page]')?.getAttribute('href')).toBe(
-        `/member/${page}`,
-      );
+      expect(parse(drawFirstView(input(`/member/${page}/`))!).querySelector('h2')?.textContent).toBe(bn.pages[page]);
+      const english = parse(drawFirstView(input(`/member/${page}`, { lang: 'EN', whitelabel: referralOn }))!);
+      expect(english.querySelector('[aria-current=page]')?.getAttribute('href')).toBe(`/member/${page}`);
+      expect(english.querySelector('h1')?.textContent).toBe(en.title);
     }
+    expect(drawFirstView(input('/member/nothing'))).toBeNull();
+    expect(drawFirstView(input('/memberships'))).toBeNull();
+    expect(drawFirstView(input('/member', { loginLink: false, search: '' }))).toBeNull();
   });
 
-  it('marks the items behind a whitelabel flag, so the origin can leave them out', () => {
-    const drawn = parse(memberFirstView(DEFAULT_PAGE, en));
-    for (const [page, flag] of Object.entries(PAGE_FLAGS))
-      expect(drawn.querySelector(`a[href="/member/${page}"]`)?.closest('li')).toHaveAttribute('data-flag', flag);
-    expect(drawn.querySelectorAll('li[data-flag]')).toHaveLength(Object.keys(PAGE_FLAGS).length);
+  it('leaves out the items of flags the operator switched off (all of them when the flags are unknown)', () => {
+    const flagged = Object.keys(PAGE_FLAGS) as MemberPage[];
+    const links = (html: string | null) => [...parse(html!).querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    for (const page of flagged) {
+      expect(links(drawFirstView(input('/member', { whitelabel: referralOn })))).toContain(`/member/${page}`);
+      expect(links(drawFirstView(input('/member', { whitelabel: [] })))).not.toContain(`/member/${page}`);
+      expect(links(drawFirstView(input('/member')))).not.toContain(`/member/${page}`);
+    }
   });
 
   it('escapes what it writes', () => {

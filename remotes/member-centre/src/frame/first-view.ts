@@ -1,36 +1,29 @@
 // The member centre's first view: the frame (title, the account lines still loading, the menu)
-// and the opened page's heading, as HTML the origin draws into the page before any script runs.
-// Built with this version (rspack.config.ts writes first-view.json into the version folder), so
+// and the opened page's heading, as HTML the origin draws into the page before any script runs
+// (on a login link: see deploy/src/first-view.ts). Bundled into this version's first-view.js, so
 // the origin always draws the frame of the version it serves, and a rollback rolls it back too.
 // The markup is what MemberCentre renders before the member's summary has arrived (a test holds
 // the two together), so nothing moves when the app takes over.
-// No React and no styles here: the build's config (run by Node) imports this module.
+// No React and no styles here: it runs in the origin.
+import { isFlagEnabled } from '@khela/api/contract';
+import type { FirstViewInput } from '@khela/api/first-data';
 import { bn } from '../locales/bn';
 import { en } from '../locales/en';
-import { DEFAULT_PAGE, MEMBER_PAGES, MENU_GROUPS, PAGE_FLAGS, type MemberPage } from '../menu';
-
-/** first-view.json: per path the route opens, the view's HTML in each language. */
-export interface FirstViews {
-  views: Record<string, { BN: string; EN: string }>;
-}
+import { MENU_GROUPS, PAGE_FLAGS, openingPage, type MemberPage } from '../menu';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 type Resources = typeof en;
 
-/** The frame with `page` opened, in one language. */
-export function memberFirstView(page: MemberPage, r: Resources): string {
+/** The frame with `page` opened, in one language, without the menu items in `hidden`. */
+export function memberFirstView(page: MemberPage, r: Resources, hidden: ReadonlySet<MemberPage> = new Set()): string {
   const text = (s: string) => escapeHtml(s);
   const groups = MENU_GROUPS.map((g) => {
     const items = g.pages
+      .filter((p) => !hidden.has(p))
       .map((p) => {
-        const flag = PAGE_FLAGS[p];
         const current = p === page ? ' class="active" aria-current="page"' : '';
-        // an item behind a whitelabel flag: the origin leaves it out when the operator switched it off
-        return (
-          `<li${flag ? ` data-flag="${escapeHtml(flag)}"` : ''}>` +
-          `<a href="/member/${p}"${current}>${text(r.pages[p])} </a></li>`
-        );
+        return `<li><a href="/member/${p}"${current}>${text(r.pages[p])} </a></li>`;
       })
       .join('');
     return (
@@ -39,7 +32,7 @@ export function memberFirstView(page: MemberPage, r: Resources): string {
     );
   }).join('');
   return (
-    `<div class="member" data-first-view="area">` +
+    `<div class="member">` +
     `<nav class="member-menu" aria-label="${escapeHtml(r.title)}"><h1>${text(r.title)}</h1>` +
     `<div class="member-top">` +
     `<p class="member-account">${text(r.account.replace('{{account}}', ''))}</p>` +
@@ -54,11 +47,18 @@ export function memberFirstView(page: MemberPage, r: Resources): string {
   );
 }
 
-/** Every path of the member centre the origin may draw: /member (its default page) and each page's. */
-export function memberFirstViews(): FirstViews {
-  const views: FirstViews['views'] = {};
-  const both = (page: MemberPage) => ({ BN: memberFirstView(page, bn), EN: memberFirstView(page, en) });
-  views['/member'] = both(DEFAULT_PAGE);
-  for (const page of MEMBER_PAGES) views[`/member/${page}`] = both(page);
-  return { views };
+/**
+ * The first view of a member-centre address, drawn only for a page opened from a login link (a
+ * session is being handed over; without one the origin cannot tell a member from a guest). The
+ * items of flags the operator switched off are left out, as the centre leaves them out; without
+ * the flags, every flagged item.
+ */
+export function render(input: FirstViewInput): string | null {
+  if (!input.loginLink) return null;
+  const page = openingPage(input.path.length > 1 ? input.path.replace(/\/+$/, '') : input.path);
+  if (!page) return null;
+  const hidden = new Set<MemberPage>();
+  for (const [p, flag] of Object.entries(PAGE_FLAGS) as [MemberPage, string][])
+    if (!input.whitelabel || !isFlagEnabled(input.whitelabel, flag)) hidden.add(p);
+  return memberFirstView(page, input.lang === 'EN' ? en : bn, hidden);
 }
