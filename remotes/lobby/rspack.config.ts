@@ -13,4 +13,6 @@ export default remoteRspackConfig({
     './LotteryPage': './src/exposed/LotteryPage.tsx',
     './SeamlessPage': './src/exposed/SeamlessPage.tsx',
   },
+  // what the origin draws on a game list's address before any script runs
+  firstView: './src/first-view.ts',
 });

@@ -69,7 +69,7 @@ export function AppRoutes() {
           <Route
             key={type}
             path={`/${type.toLowerCase()}`}
-            element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: type }} />}
+            element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: type }} loading={<AreaLoading />} />}
           />
         ))}
         {(['favorite', 'recent'] as const).map((type) => (
@@ -107,7 +107,10 @@ export function AppRoutes() {
           }
         />
         {/* an unknown game path goes to the hot list */}
-        <Route path="*" element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: 'HOT' }} />} />
+        <Route
+          path="*"
+          element={<RemoteArea remote="lobby" module="GameList" props={{ gameType: 'HOT' }} loading={<AreaLoading />} />}
+        />
       </Route>
       <Route element={<Layout footer={false} />}>
         <Route path="/seamless" element={<RemoteArea remote="lobby" module="SeamlessPage" />} />
