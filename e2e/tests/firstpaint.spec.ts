@@ -385,3 +385,47 @@ test('the first frame draws the home’s first banner where, and as large as, th
     await live.close();
   }
 });
+
+test('the first frame draws a game list’s first tiles where, and as large as, the lobby draws them, in BN and EN', async ({
+  browser,
+}) => {
+  const tiles = (root: Element) =>
+    [...root.querySelectorAll('.lobby-tile')].slice(0, 6).map((el) => {
+      const r = el.getBoundingClientRect();
+      const img = el.querySelector('img');
+      return {
+        box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)],
+        src: img?.getAttribute('src'),
+        name: el.querySelector('h3')?.textContent,
+      };
+    });
+  for (const [width, lang] of [
+    [390, 'BN'],
+    [1000, 'EN'],
+    [1280, 'BN'],
+  ] as const) {
+    const viewport = { width, height: 844 };
+    const cookies = [{ name: 'hisLang', value: lang, url: new URL(test.info().project.use.baseURL!).origin }];
+    // the page as the origin sent it, before (here: without) any script
+    const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
+    await bare.addCookies(cookies);
+    const first = await bare.newPage();
+    await first.goto('/rng');
+    const drawn = first.locator('[data-first-view="area"]');
+    await expect(drawn.getByRole('heading', { level: 1 })).toHaveText(lang === 'EN' ? 'Slots' : 'স্লট');
+    const frame = await drawn.evaluate(tiles);
+    await bare.close();
+    expect(frame).toHaveLength(6);
+    expect(frame.every((t) => t.src)).toBe(true); // the first tiles' images, preloaded by the page
+
+    const live = await browser.newContext({ viewport });
+    await live.addCookies(cookies);
+    // the visitor's choice as the shell keeps it (the cookie is its copy for the origin)
+    await live.addInitScript((l) => localStorage.setItem('hisLang', l), lang);
+    const page = await live.newPage();
+    await page.goto('/rng');
+    await expect(page.getByTestId('game-list-view')).toBeVisible();
+    expect(await page.getByTestId('area-lobby').evaluate(tiles), `at ${width} px in ${lang}`).toEqual(frame);
+    await live.close();
+  }
+});
