@@ -4,9 +4,12 @@ import vm from 'node:vm';
 import { resolveEntry, type PointerEntry } from '@khela/api/remotes';
 import type { FirstViewInput } from '@khela/api/first-data';
 
-/** How long a remote's first view may take to draw one page before the page goes without it. */
+/**
+ * How long a remote's first view may take to draw one page before the page goes without it (a
+ * warm call takes a millisecond or two; the call blocks the origin's event loop while it runs).
+ */
 const RENDER_MS = 50;
-/** How long its script may take to start (once per version). */
+/** How long its script may take to start, and its first call (its functions compiled), once per version. */
 const START_MS = 500;
 /** A view larger than this is not drawn (a page's first frame, not a page's worth of list). */
 const MAX_HTML = 256 * 1024;
@@ -74,9 +77,12 @@ export class FirstViews {
       const call = new vm.Script(
         '(function (i) { var r = khelaFirstView.render(JSON.parse(i)); return typeof r === "string" ? r : undefined; })(input)',
       );
+      let warm = false;
       return (input) => {
         (context as { input?: string }).input = JSON.stringify(input);
-        return call.runInContext(context, { timeout: RENDER_MS }) as string | undefined;
+        const timeout = warm ? RENDER_MS : START_MS;
+        warm = true;
+        return call.runInContext(context, { timeout }) as string | undefined;
       };
     } catch (err) {
       this.report(file, err);
@@ -87,6 +93,6 @@ export class FirstViews {
   private report(file: string, err: unknown) {
     if (this.failed.has(file)) return;
     this.failed.add(file);
-    console.error(`[khela] the first view ${file} failed; pages go without it: ${String(err)}`);
+    console.error(`[khela] the first view ${file} failed (reported once), a page went without it: ${String(err)}`);
   }
 }

@@ -6,6 +6,7 @@ import { FIRST_REQUESTS, FIRST_TILES, type FirstViewInput } from '@khela/api/fir
 import { apiRequest, resetInlinedForTests } from '@khela/api-client';
 import { initI18n, i18n } from '@khela/i18n';
 import { sessionPhaseAtom } from '@khela/session';
+import { domShape, parseHtml } from '@khela/ui/testing';
 import GameList from './exposed/GameList';
 import { render as drawFirstView } from './first-view';
 
@@ -85,49 +86,26 @@ const input = (path: string, lang: 'BN' | 'EN' = 'BN', more: Partial<FirstViewIn
   ...more,
 });
 
-/**
- * What a list looks like to a player and to the layout: every element's tag, classes, role, state,
- * names and image, and its own text; not test ids or other data attributes.
- */
-function shape(root: Element): string[] {
-  const out: string[] = [];
-  const attrs = [
-    'role',
-    'href',
-    'title',
-    'src',
-    'alt',
-    'type',
-    'placeholder',
-    'maxlength',
-    'aria-label',
-    'aria-selected',
-    'aria-pressed',
-    'aria-hidden',
-  ];
-  const walk = (el: Element) => {
-    const a = attrs.flatMap((name) => (el.hasAttribute(name) ? [`[${name}=${el.getAttribute(name)}]`] : []));
-    const own = [...el.childNodes]
-      .filter((n) => n.nodeType === 3)
-      .map((n) => n.textContent?.trim())
-      .join('');
-    out.push(
-      `${el.tagName.toLowerCase()}${[...el.classList]
-        .sort()
-        .map((c) => `.${c}`)
-        .join('')}${a.join('')}${own ? ` "${own}"` : ''}`,
-    );
-    if (el.tagName !== 'svg') for (const child of el.children) walk(child);
-  };
-  walk(root);
-  return out;
-}
-
-const parse = (html: string) => {
-  const host = document.createElement('div');
-  host.innerHTML = html;
-  return host.firstElementChild!;
-};
+/** What a list looks like to a player and to the layout (see domShape): its links, names, states and images. */
+const shape = (root: Element) =>
+  domShape(root, {
+    attrs: [
+      'role',
+      'href',
+      'title',
+      'src',
+      'alt',
+      'type',
+      'placeholder',
+      'maxlength',
+      'aria-label',
+      'aria-selected',
+      'aria-pressed',
+      'aria-hidden',
+    ],
+    children: (el) => (el.tagName === 'svg' ? [] : [...el.children]),
+  });
+const parse = parseHtml;
 
 // the images out of view wait for an observer, as in a browser (one that never answers here)
 class NoObserver {

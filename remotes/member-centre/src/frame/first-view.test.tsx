@@ -5,6 +5,7 @@ import { initI18n, i18n } from '@khela/i18n';
 import { type PermissionInfo } from '@khela/api';
 import type { FirstViewInput } from '@khela/api/first-data';
 import { ApiError, apiRequest } from '@khela/api-client';
+import { domShape, parseHtml } from '@khela/ui/testing';
 import { balanceAtom, loginStateAtom, loginStateFor, permissionAtom, sessionStore } from '@khela/session';
 import MemberCentre from '../exposed/MemberCentre';
 import { DEFAULT_PAGE, MEMBER_PAGES, PAGE_FLAGS, type MemberPage } from '../menu';
@@ -33,43 +34,17 @@ beforeEach(() => {
 });
 
 /**
- * What a frame looks like to a player and to the layout: every element's tag, classes, role, link
- * and current page, and its own text; not the account lines' text (the member's own, once loaded),
- * nor what the opened page draws below its heading, nor ids and test ids.
+ * What a frame looks like to a player and to the layout: not the account lines' text (the member's
+ * own, once loaded), nor what the opened page draws below its heading.
  */
-function shape(root: Element): string[] {
-  const out: string[] = [];
-  const walk = (el: Element) => {
-    const attrs = ['role', 'href', 'aria-current', 'aria-label'].flatMap((a) =>
-      el.hasAttribute(a) ? [`[${a}=${el.getAttribute(a)}]`] : [],
-    );
-    const inTop = !!el.closest('.member-top') && el.tagName === 'P';
-    const own = inTop
-      ? ''
-      : [...el.childNodes]
-          .filter((n) => n.nodeType === 3)
-          .map((n) => n.textContent?.trim())
-          .join('');
-    out.push(
-      `${el.tagName.toLowerCase()}${[...el.classList]
-        .sort()
-        .map((c) => `.${c}`)
-        .join('')}${attrs.join('')}${own ? ` "${own}"` : ''}`,
-    );
-    if (el.tagName === 'H2') return;
-    const children = [...el.children];
+const shape = (root: Element) =>
+  domShape(root, {
+    attrs: ['role', 'href', 'aria-current', 'aria-label'],
+    text: (el) => !(el.closest('.member-top') && el.tagName === 'P'),
     // the opened page's section: its heading only (the page itself, or its loading state, follows)
-    for (const child of el.tagName === 'SECTION' ? children.slice(0, 1) : children) walk(child);
-  };
-  walk(root);
-  return out;
-}
-
-const parse = (html: string) => {
-  const host = document.createElement('div');
-  host.innerHTML = html;
-  return host.firstElementChild!;
-};
+    children: (el) => (el.tagName === 'H2' ? [] : el.tagName === 'SECTION' ? [...el.children].slice(0, 1) : [...el.children]),
+  });
+const parse = parseHtml;
 
 async function rendered(path: string, lang: 'bn' | 'en') {
   await act(() => i18n.changeLanguage(lang));
