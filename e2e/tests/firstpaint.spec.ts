@@ -429,3 +429,27 @@ test('the first frame draws a game list’s first tiles where, and as large as, 
     await live.close();
   }
 });
+
+test('the first frame draws the promotions’ cards where the promotions page draws them', async ({ browser }) => {
+  const cards = (root: Element) =>
+    [...root.querySelectorAll('.promo-card h2')].slice(0, 3).map((el) => {
+      const r = el.getBoundingClientRect();
+      return { box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)], title: el.textContent };
+    });
+  for (const width of [390, 1280]) {
+    const viewport = { width, height: 844 };
+    const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const first = await bare.newPage();
+    await first.goto('/promotions');
+    const frame = await first.locator('[data-first-view="area"]').evaluate(cards);
+    await bare.close();
+    expect(frame.length).toBeGreaterThan(0);
+
+    const live = await browser.newContext({ viewport });
+    const page = await live.newPage();
+    await page.goto('/promotions');
+    await expect(page.getByTestId('promotion-list')).toBeVisible();
+    expect(await page.getByTestId('promotions-page').evaluate(cards), `at ${width} px`).toEqual(frame);
+    await live.close();
+  }
+});

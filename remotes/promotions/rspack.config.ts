@@ -11,4 +11,6 @@ export default remoteRspackConfig({
     './NoticeContent': './src/exposed/NoticeContent.tsx',
     './HelpCentre': './src/exposed/HelpCentre.tsx',
   },
+  // what the origin draws on /promotions before any script runs
+  firstView: './src/first-view.ts',
 });

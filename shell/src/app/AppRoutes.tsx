@@ -94,7 +94,10 @@ export function AppRoutes() {
             }
           />
         ))}
-        <Route path="/promotions" element={<RemoteArea remote="promotions" module="PromotionsPage" />} />
+        <Route
+          path="/promotions"
+          element={<RemoteArea remote="promotions" module="PromotionsPage" loading={<AreaLoading />} />}
+        />
         <Route path="/notice" element={<RemoteArea remote="promotions" module="NoticeCentre" />} />
         <Route path="/noticecontent" element={<RemoteArea remote="promotions" module="NoticeContent" />} />
         <Route path="/pointMall" element={<RemoteArea remote="points-mall" module="PointMall" />} />

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Loading } from '@khela/ui';
 import { NS } from '../../i18n';
 import { langOf } from '../../lib/content';
 import { useLoad } from '../../lib/useLoad';
-import { dateText, fetchPromotions } from './api';
+import { dateText, fetchPromotions, firstPromotions } from './api';
 import { PromotionAction } from './PromotionAction';
 
 /** The promotions by category (the spec's 14 tabs), each card with its state for the member. */
@@ -16,8 +16,11 @@ export function PromotionList({ loginKey }: { loginKey: string }) {
   const { t, i18n } = useTranslation(NS);
   const lang = langOf(i18n.language);
   const [category, setCategory] = useState<(typeof PROMOTION_CATEGORIES)[number]>('all');
-  const [load, retry] = useLoad(`promotions:${lang}:${loginKey}`, (signal) =>
-    fetchPromotions(lang, signal, loginKey === 'member'),
+  const [load, retry] = useLoad(
+    `promotions:${lang}:${loginKey}`,
+    (signal) => fetchPromotions(lang, signal, loginKey === 'member'),
+    // a guest's list came with the page: its first render shows it (as the page's first frame did)
+    loginKey === 'guest' ? () => firstPromotions(lang) : undefined,
   );
   const setPublic = useSetAtom(publicStateAtom);
   const available = load.state === 'ok' && loginKey === 'member' ? load.value.available : null;

@@ -1,5 +1,5 @@
 import { dhakaDate, formatTaka } from '@khela/api';
-import { apiRequest } from '@khela/api-client';
+import { apiRequest, takeInlined } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { PROMOTION_PATHS, type PromotionDetailDto, type PromotionListDto } from '@khela/api/promotions';
 import type { Lang } from '../../lib/content';
@@ -12,6 +12,9 @@ export const fetchPromotions = (lang: Lang, signal: AbortSignal, member: boolean
   const r = FIRST_REQUESTS.promotions(lang);
   return apiRequest<PromotionListDto>(r.path, { query: r.query, signal, ...(member ? { onResponse: () => undefined } : {}) });
 };
+
+/** A guest's list as the page came with it (inlined by the origin), taken once; undefined when none. */
+export const firstPromotions = (lang: Lang) => takeInlined<PromotionListDto>(FIRST_REQUESTS.promotions(lang), lang);
 
 export const fetchPromotion = (id: number, lang: Lang, signal: AbortSignal) =>
   apiRequest<PromotionDetailDto>(PROMOTION_PATHS.detail, { query: { id, lang }, signal });
