@@ -107,12 +107,12 @@ export async function registerOrigin(app: FastifyInstance, opts: OriginOptions =
       answers[dataKey(lang, r.path, r.query)] = res.payload;
       return body.value;
     };
-    const [status, ...shellValues] = await Promise.all([ask(shellRequests(lang)[0]), ...shellRequests(lang).slice(1).map(ask)]);
-    const permission = shellValues[
-      shellRequests(lang)
-        .slice(1)
-        .findIndex((r) => r.path === '/wps/system/permission')
-    ] as Partial<PermissionInfo> | null | undefined;
+    const shell = shellRequests(lang);
+    const shellValues = await Promise.all(shell.map(ask));
+    const status = shellValues[0];
+    // the operator's flags, for a first view that follows them (the member centre's menu)
+    const permission = shellValues[shell.findIndex((r) => r.path === '/wps/system/permission')] as
+      Partial<PermissionInfo> | null | undefined;
     const whitelabel = Array.isArray(permission?.whitelabel) ? permission.whitelabel : undefined;
     const s = status as { status?: number; maintenance?: boolean } | null;
     // the maintenance and blocked pages need only the status and the permission info

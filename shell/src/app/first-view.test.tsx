@@ -51,6 +51,30 @@ describe("a members' area while the session is read and the area loads", () => {
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('নিরাপত্তা কেন্দ্র');
   });
 
+  it('is spent once the area has taken its place: a later load of the area shows the loading state', async () => {
+    window.history.replaceState({}, '', '/rng');
+    captureFirstView(frame('<div data-first-view="area"><div class="lobby-root"></div></div>'));
+    const hold = (show: boolean) => (
+      <MemoryRouter initialEntries={['/rng']}>{show ? <AreaLoading /> : <p>the list</p>}</MemoryRouter>
+    );
+    const { rerender } = render(hold(true));
+    // a second hold in the same place (the session's, then the area's) takes the same view
+    rerender(
+      <MemoryRouter initialEntries={['/rng']}>
+        <section>
+          <AreaLoading />
+        </section>
+      </MemoryRouter>,
+    );
+    await Promise.resolve();
+    expect(screen.getByTestId('first-view-area').firstElementChild).toHaveAttribute('data-first-view', 'area');
+    rerender(hold(false)); // the area rendered in its place
+    await Promise.resolve();
+    rerender(hold(true)); // the area loads again later (a new release, another language)
+    expect(screen.queryByTestId('first-view-area')).toBeNull();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
   it('shows the loading state on another address, or when the page came without a view', () => {
     window.history.replaceState({}, '', '/member');
     captureFirstView(frame(drawn));

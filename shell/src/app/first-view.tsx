@@ -17,10 +17,13 @@ export function captureFirstView(root: ParentNode = document): void {
 }
 
 /**
- * A members' area while the session is read and the area loads: the first view the origin drew
- * (the area's own frame, from its version) stays on screen, the same elements moved into the app's
- * tree, not drawn again, so the page's first paint is also its largest until the area renders in
- * its place. Only on the address it was drawn for; else the loading state.
+ * An area while it loads (and a members' area while the session is read): the first view the
+ * origin drew (the area's own, from its version: a game list, the promotions, the member centre's
+ * frame) stays on screen, the same elements moved into the app's tree, not drawn again, so the
+ * page's first paint is also its largest until the area renders in its place. Only on the address
+ * it was drawn for, and only until the area has taken its place once (a later load of the area, a
+ * new release or another language, shows the loading state, not the page's first data); else the
+ * loading state.
  */
 export function AreaLoading() {
   const ref = useRef<HTMLDivElement>(null);
@@ -29,6 +32,13 @@ export function AreaLoading() {
   useLayoutEffect(() => {
     // before the browser paints the commit that took the first frame away
     if (view && ref.current && view.parentNode !== ref.current) ref.current.appendChild(view);
+    return () => {
+      // once the commit that unmounted this hold is done: a view no other hold took is spent
+      if (!view) return;
+      queueMicrotask(() => {
+        if (!view.isConnected && area?.node === view) area = null;
+      });
+    };
   }, [view]);
   if (!view) return <Loading />;
   return <div ref={ref} className="k-area" aria-busy="true" data-testid="first-view-area" />;
