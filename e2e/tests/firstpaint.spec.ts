@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gotoAs, memberToken, unique } from './support';
+import { gotoAs, loginCode, memberToken, unique } from './support';
 
 /**
  * The first paint of each entry route: its first content comes with the page (no API call before
@@ -204,7 +204,8 @@ test("a login link to a member's page draws the member centre's frame before any
   // no script at all: what the page shows is what the origin drew
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await gotoAs(page, '/member', token);
+  // the login link itself (no script here hands it over)
+  await page.goto(`/member?login=${encodeURIComponent(await loginCode(request, token))}`);
   const frame = page.locator('[data-first-view="area"]');
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('সদস্য কেন্দ্র');
   await expect(frame.getByRole('heading', { level: 2 })).toHaveText('নিরাপত্তা কেন্দ্র');
@@ -214,7 +215,7 @@ test("a login link to a member's page draws the member centre's frame before any
   expect(await frame.evaluate((el) => getComputedStyle(el.querySelector('.member-menu')!).borderRadius)).not.toBe('0px');
   // another page of the centre, in the visitor's language
   await context.addCookies([{ name: 'hisLang', value: 'EN', url: page.url() }]);
-  await gotoAs(page, '/member/withdraw', token);
+  await page.goto(`/member/withdraw?login=${encodeURIComponent(await loginCode(request, token))}`);
   await expect(frame.getByRole('heading', { level: 2 })).toHaveText('Withdraw');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // without a login link the origin cannot tell a member from a guest: the loading state

@@ -25,9 +25,9 @@ export async function loginCode(request: APIRequestContext, token: string): Prom
 }
 
 /**
- * Opens a page signed in with `token`, through a one-time login link as an operator's link does. A
- * link never replaces the tab's session, so a tab signed in as someone else logs out first (as a
- * visitor would before opening it).
+ * Opens a page signed in with `token`, through a one-time login link as an operator's link does, and
+ * returns once the tab holds the session. A link never replaces the tab's session, so a tab signed
+ * in as someone else logs out first (as a visitor would before opening it).
  */
 export async function gotoAs(page: Page, path: string, token: string) {
   if (page.url().startsWith('http')) {
@@ -36,6 +36,10 @@ export async function gotoAs(page: Page, path: string, token: string) {
   }
   const code = await loginCode(page.request, token);
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}login=${encodeURIComponent(code)}`);
+  // signed in once the page has handed the code over: a page whose first frame is drawn by the
+  // origin loads its scripts after that paint, so its load event can come before the handover, and
+  // a navigation right away would leave the tab without a session
+  await page.waitForFunction(() => sessionStorage.getItem('token') !== null);
 }
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
