@@ -35,7 +35,7 @@ export interface RemoteFixture {
   remoteEntry?: string;
   /** the stylesheets of every exposed module */
   css?: readonly string[];
-  /** other files of the version (e.g. first-view.json): name → content */
+  /** other files of the version (e.g. first-view.js): name → content */
   files?: Record<string, string>;
 }
 

@@ -1,6 +1,6 @@
 // The member centre's pages and menu as data: no React, no styles. The frame (MemberCentre) and
 // the first view the origin draws before any script runs (frame/first-view.ts, built into the
-// version's first-view.json) are both made from it.
+// version's first-view.js) are both made from it.
 
 /** The spec's member-centre pages, in its order. */
 export const MEMBER_PAGES = [
