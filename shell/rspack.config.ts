@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { hostFederation } from '@khela/mf-config';
-import { baseConfig, federationEsmAliases } from '@khela/mf-config/rspack';
+import { baseConfig, CssChunkKeysPlugin, federationEsmAliases } from '@khela/mf-config/rspack';
 
 const require = createRequire(import.meta.url);
 const dirname = path.dirname(new URL(import.meta.url).pathname);
@@ -77,7 +77,12 @@ const config: Configuration = {
     alias: { ...base.resolve.alias, ...federationEsmAliases, '@module-federation/sdk$': runtimeSdkEsm },
   },
   plugins: [
-    new ModuleFederationPlugin(hostFederation([require.resolve('./src/federation/runtime-plugins/fallback.ts')])),
+    new ModuleFederationPlugin(
+      hostFederation([
+        require.resolve('./src/federation/runtime-plugins/fallback.ts'),
+        require.resolve('./src/federation/runtime-plugins/linked-styles.ts'),
+      ]),
+    ),
     new rspack.HtmlRspackPlugin({
       template: './index.html',
       // The origin replaces this placeholder with the published version's folder at serve time,
@@ -88,6 +93,7 @@ const config: Configuration = {
     }),
     definePlugin,
     new BootAssetsPlugin(),
+    new CssChunkKeysPlugin('khela_shell'),
   ],
   module: {
     ...base.module,

@@ -100,6 +100,43 @@ describe('the shell’s preload hints', () => {
       ['/shell/v1/1.css', 'style'],
       ['/shell/v1/1.js', 'script'],
     ]);
+    // a version built before css-chunks.json: its stylesheets carry no chunk key
+    expect(hints.find((h) => h.as === 'style')!.key).toBeUndefined();
+  });
+
+  it("give each stylesheet its chunk loader's key, from the version's css-chunks.json", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'khela-preloads-'));
+    await mkdir(path.join(dir, 'shell', 'v1'), { recursive: true });
+    await mkdir(path.join(dir, 'remotes', 'lobby', 'v2'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'shell', 'v1', 'boot-assets.json'),
+      JSON.stringify({ scripts: [], styles: ['1.css', 'odd.css'], fonts: [] }),
+    );
+    await writeFile(
+      path.join(dir, 'shell', 'v1', 'css-chunks.json'),
+      JSON.stringify({ '1.css': 'khela_shell:chunk-1', 'odd.css': 'x" onload="alert(1)' }),
+    );
+    await writeFile(
+      path.join(dir, 'remotes', 'lobby', 'v2', 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'GameList', path: './GameList', assets: { js: { sync: ['2.js'] }, css: { sync: ['2.css'] } } }],
+      }),
+    );
+    await writeFile(
+      path.join(dir, 'remotes', 'lobby', 'v2', 'css-chunks.json'),
+      JSON.stringify({ '2.css': 'khela_lobby:chunk-2' }),
+    );
+    const reader = new PreloadReader(dir);
+    const shell = await reader.shell('v1', '');
+    expect(shell.map((h) => [h.href, h.key])).toEqual([
+      ['/shell/v1/1.css', 'khela_shell:chunk-1'],
+      ['/shell/v1/odd.css', undefined], // not a key: left out
+    ]);
+    const area = await reader.area({ version: '2.0.0', url: '/remotes/lobby/v2/mf-manifest.json' }, 'GameList');
+    expect(area.filter((h) => h.as === 'style')).toEqual([
+      { href: '/remotes/lobby/v2/2.css', as: 'style', key: 'khela_lobby:chunk-2' },
+    ]);
   });
 });
 
@@ -107,11 +144,11 @@ describe('a page whose first view is its largest paint: the scripts after it', (
   const WITH_ENTRY = TEMPLATE.replace('</head>', '<script defer src="/__KHELA_SHELL_BASE__/main.abc.js"></script></head>');
   const HINTS = [
     { href: '/shell/abc123/main.abc.js', as: 'script' as const, fetchpriority: 'low' as const },
-    { href: '/shell/abc123/1.css', as: 'style' as const, apply: true },
+    { href: '/shell/abc123/1.css', as: 'style' as const, apply: true, key: 'khela_shell:chunk-1' },
     { href: '/shell/abc123/1.js', as: 'script' as const, fetchpriority: 'low' as const },
     { href: '/wps/static/art/banner/home.svg', as: 'image' as const, fetchpriority: 'high' as const },
     { href: '/remotes/lobby/v2/mf-manifest.json', as: 'fetch' as const, crossorigin: true },
-    { href: '/remotes/lobby/v2/2.css', as: 'style' as const },
+    { href: '/remotes/lobby/v2/2.css', as: 'style' as const, key: 'khela_lobby:chunk-2' },
   ];
   const home = (ctx: Partial<Parameters<typeof renderPage>[2]> = {}) =>
     renderPage(WITH_ENTRY, POINTER, {
@@ -127,7 +164,7 @@ describe('a page whose first view is its largest paint: the scripts after it', (
   it('names only the stylesheet and the image in its head, and the loader; the rest is the loader’s list, in order', () => {
     const html = home();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/shell/abc123/1.css">');
+    expect(head).toContain('<link rel="stylesheet" href="/shell/abc123/1.css" data-rspack="khela_shell:chunk-1">');
     expect(head).toContain('<link rel="preload" href="/wps/static/art/banner/home.svg" as="image" fetchpriority="high">');
     expect(head).toContain('<script async src="/shell/abc123/after-paint.1.js"></script>');
     expect(head).not.toMatch(/<script[^>]* src="[^"]*main\.abc\.js"/); // the entry is not in the page
@@ -149,7 +186,7 @@ describe('a page whose first view is its largest paint: the scripts after it', (
     const html = home({ route: 'member', firstView: { html: view }, preloads: styled });
     expect(html).toContain(`<div class="k-boot__main"><div class="k-first-area" data-first-view="area">${view}</div></div>`);
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/remotes/lobby/v2/2.css">');
+    expect(head).toContain('<link rel="stylesheet" href="/remotes/lobby/v2/2.css" data-rspack="khela_lobby:chunk-2">');
     expect(head).toContain('<script async src="/shell/abc123/after-paint.1.js"></script>');
     expect(head).not.toMatch(/<script[^>]* src="[^"]*main\.abc\.js"/);
     expect((later(html) as { main: string }).main).toBe('/shell/abc123/main.abc.js');

@@ -55,6 +55,11 @@ export interface Preload {
   as: 'script' | 'style' | 'fetch' | 'font' | 'image';
   /** a stylesheet applied at once (the first paint needs it), not only fetched */
   apply?: boolean;
+  /**
+   * an applied stylesheet's key in the chunk loader of the build it belongs to (`data-rspack`):
+   * the loader then takes the page's link for its own instead of linking the file again
+   */
+  key?: string;
   /** fetches and fonts are CORS requests: the hint must say so to be used */
   crossorigin?: boolean;
   type?: string;
@@ -63,7 +68,7 @@ export interface Preload {
 
 const preloadTag = (p: Preload) =>
   p.apply
-    ? `<link rel="stylesheet" href="${escapeHtml(p.href)}">`
+    ? `<link rel="stylesheet" href="${escapeHtml(p.href)}"${p.key ? ` data-rspack="${escapeHtml(p.key)}"` : ''}>`
     : `<link rel="preload" href="${escapeHtml(p.href)}" as="${p.as}"` +
       (p.type ? ` type="${p.type}"` : '') +
       (p.crossorigin ? ' crossorigin="anonymous"' : '') +
@@ -103,7 +108,7 @@ function bootHead(
 /** What the after-paint loader adds, in order: the hints, then the shell's entry. */
 export interface Later {
   main: string;
-  preloads: Omit<Preload, 'apply'>[];
+  preloads: Omit<Preload, 'apply' | 'key'>[];
 }
 
 /** The hints the first frame needs (its stylesheets and images); the rest can wait for its paint. */
@@ -164,7 +169,7 @@ export function renderPage(template: string, pointer: Pointer & { shell: string 
           loader: ctx.afterPaint,
           later: {
             main: entry.replace('/__KHELA_SHELL_BASE__/', `/shell/${pointer.shell}/`),
-            preloads: (ctx.preloads ?? []).filter((p) => !paintsFirst(p)),
+            preloads: (ctx.preloads ?? []).filter((p) => !paintsFirst(p)).map(({ key: _key, ...hint }) => hint),
           },
         }
       : undefined;

@@ -44,17 +44,32 @@ export class PreloadReader {
     return hit;
   }
 
+  /**
+   * The key rspack's CSS chunk loader gives each stylesheet of a version (its css-chunks.json, see
+   * @khela/mf-config/rspack): the page's links carry it, so the loader takes them for its own.
+   */
+  private async cssKeys(dir: string): Promise<(file: string) => string | undefined> {
+    const keys = await this.readJson<Record<string, unknown>>(`${dir}css-chunks.json`);
+    return (file) => {
+      const key = keys?.[file];
+      return typeof key === 'string' && /^[\w.@/-]+:chunk-[\w.-]+$/.test(key) ? key : undefined;
+    };
+  }
+
   /** The shell's entry and what it loads straight away (see shell/rspack.config.ts). */
   async shell(shell: string, template: string): Promise<Preload[]> {
     const base = `/shell/${shell}/`;
-    const boot = await this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`);
+    const [boot, key] = await Promise.all([
+      this.readJson<BootAssets>(`shell/${shell}/boot-assets.json`),
+      this.cssKeys(`shell/${shell}/`),
+    ]);
     const main = /<script[^>]* src="\/__KHELA_SHELL_BASE__\/([^"]+\.js)"/.exec(template)?.[1];
     return [
       // scripts at the priority of the deferred entry script they stand for: they never hold up the
       // first paint (the page paints its frame before any script runs), and go before the images below
       ...(main ? [{ href: base + main, as: 'script' as const, fetchpriority: 'low' as const }] : []),
       // the shell's styles paint the page's first frame (see shell/index.html): applied, not only fetched
-      ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true })),
+      ...(boot?.styles ?? []).map((f) => ({ href: base + f, as: 'style' as const, apply: true, key: key(f) })),
       ...(boot?.scripts ?? []).map((f) => ({ href: base + f, as: 'script' as const, fetchpriority: 'low' as const })),
       // No hint for the web fonts: Chrome holds the first paint for a preloaded font (up to about
       // 100 ms after the stylesheet, to avoid drawing the text twice), and on a slow link the two
@@ -81,7 +96,8 @@ export class PreloadReader {
     if (!entry || entry.canary) return [];
     const { url } = resolveEntry(entry, 100);
     const base = url.slice(0, url.lastIndexOf('/') + 1);
-    const manifest = await this.readJson<Manifest>(`${base.replace(/^\/+/, '')}mf-manifest.json`);
+    const dir = base.replace(/^\/+/, '');
+    const [manifest, key] = await Promise.all([this.readJson<Manifest>(`${dir}mf-manifest.json`), this.cssKeys(dir)]);
     if (!manifest) return [];
     const exposed = manifest.exposes?.find((e) => e.name === module || e.path === `./${module}`);
     const remoteEntry = manifest.metaData?.remoteEntry;
@@ -97,7 +113,7 @@ export class PreloadReader {
             },
           ]
         : []),
-      ...(exposed?.assets.css.sync ?? []).map((f) => ({ href: file(f), as: 'style' as const })),
+      ...(exposed?.assets.css.sync ?? []).map((f) => ({ href: file(f), as: 'style' as const, key: key(f) })),
       ...(exposed?.assets.js.sync ?? []).map((f) => ({ href: file(f), as: 'script' as const, fetchpriority: 'low' as const })),
     ];
   }

@@ -47,6 +47,17 @@ async function loadFigures(page: Page) {
   });
 }
 
+/**
+ * The stylesheets the document applies more than once. A second link to a file the page already
+ * links (the chunk loader not recognising the origin's link) makes the browser parse it again and
+ * restyle and lay out the whole page: on a slow phone, the largest of the page's long tasks.
+ */
+const twiceApplied = (page: Page) =>
+  page.evaluate(() => {
+    const hrefs = [...document.styleSheets].map((s) => s.href).filter((h): h is string => !!h);
+    return hrefs.filter((h, i) => hrefs.indexOf(h) !== i);
+  });
+
 const GUEST_ROUTES = [
   { path: '/', content: 'home-page' },
   { path: '/rng', content: 'game-list-RNG' },
@@ -74,6 +85,8 @@ for (const { path, content } of GUEST_ROUTES) {
     // nor afterwards: the whole first view came inlined (what is asked later is for below the fold)
     expect(figures.api.filter((c) => !DEFERRED(c.path, c.search))).toEqual([]);
     expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
+    // the styles the page came with are the ones the app uses: each file applied once
+    expect(await twiceApplied(page)).toEqual([]);
   });
 }
 
@@ -197,6 +210,7 @@ test('a member opens /member: the page paints before any API call, and nothing m
   for (const path of ['/wps/member/info', '/wps/member/summary', '/wps/relay/CSP_unreadCount'])
     expect(figures.api.filter((c) => c.path === path).map((c) => c.path)).toEqual([path]);
   expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
+  expect(await twiceApplied(page)).toEqual([]);
 });
 
 test("a login link to a member's page draws the member centre's frame before any script runs", async ({ browser, request }) => {
@@ -222,6 +236,21 @@ test("a login link to a member's page draws the member centre's frame before any
   await page.goto('/member');
   await expect(frame).toHaveCount(0);
   await context.close();
+});
+
+test('a login link to /member: the member centre takes over the frame drawn with its styles, applying each once', async ({
+  page,
+  request,
+}) => {
+  const token = await memberToken(request, unique('styles'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await watchLoad(page);
+  await page.goto(`/member?login=${encodeURIComponent(await loginCode(request, token))}`);
+  await expect(page.getByTestId('member-centre')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await twiceApplied(page)).toEqual([]);
+  const figures = await loadFigures(page);
+  expect(figures.cls, JSON.stringify(figures.shifts)).toBeLessThanOrEqual(0.05);
 });
 
 test('the page follows the language: html lang, title, description and inlined data in English', async ({ page }) => {

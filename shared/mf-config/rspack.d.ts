@@ -21,3 +21,8 @@ export declare function remoteRspackConfig(opts: {
 export declare function swcRule(isDev: boolean): RuleSetRule;
 /** Module-federation runtime packages aliased to their ES module builds (tree-shakeable). */
 export declare const federationEsmAliases: Record<string, string>;
+/** Writes css-chunks.json: each CSS file's key in rspack's CSS chunk loader (`data-rspack`). */
+export declare class CssChunkKeysPlugin implements RspackPluginInstance {
+  constructor(uniqueName: string);
+  apply(compiler: import('@rspack/core').Compiler): void;
+}
