@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { hostFederation } from '@khela/mf-config';
-import { baseConfig, CssChunkKeysPlugin, federationEsmAliases } from '@khela/mf-config/rspack';
+import { baseConfig, CssChunkKeysPlugin, federationEsmAliases, FederationRuntimeEsmPlugin } from '@khela/mf-config/rspack';
 
 const require = createRequire(import.meta.url);
 const dirname = path.dirname(new URL(import.meta.url).pathname);
@@ -83,6 +83,7 @@ const config: Configuration = {
         require.resolve('./src/federation/runtime-plugins/linked-styles.ts'),
       ]),
     ),
+    new FederationRuntimeEsmPlugin(),
     new rspack.HtmlRspackPlugin({
       template: './index.html',
       // The origin replaces this placeholder with the published version's folder at serve time,

@@ -26,3 +26,7 @@ export declare class CssChunkKeysPlugin implements RspackPluginInstance {
   constructor(uniqueName: string);
   apply(compiler: import('@rspack/core').Compiler): void;
 }
+/** Puts the federation runtime's ES module build back after the federation plugin aliased its CommonJS one. */
+export declare class FederationRuntimeEsmPlugin implements RspackPluginInstance {
+  apply(compiler: import('@rspack/core').Compiler): void;
+}

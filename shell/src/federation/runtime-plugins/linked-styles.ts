@@ -1,15 +1,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-/** Whether the document already applies the stylesheet at `url` (compared as absolute addresses). */
+/**
+ * Whether the document already applies the stylesheet at `url`. The runtime's addresses are
+ * absolute, as a link's resolved `href` is; any other address is never taken for a linked one.
+ */
 export function isLinkedStylesheet(url: string, doc: Document = document): boolean {
-  let href: string;
-  try {
-    href = new URL(url, doc.baseURI).href;
-  } catch {
-    return false;
-  }
-  for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) if (link.href === href) return true;
-  return false;
+  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.href === url);
 }
 
 /**
@@ -18,16 +14,17 @@ export function isLinkedStylesheet(url: string, doc: Document = document): boole
  * the area's module loads, the runtime links the module's styles (absolute addresses) and, not
  * recognising the origin's link, would link the same file again: the browser then parses it again
  * and restyles and lays out the whole page. The runtime's own test only knows exact addresses.
- * Scripts are left alone: what the runtime loads, the remote's chunk loader recognises.
+ * Scripts are left alone (no stylesheet has a script's address): what the runtime loads, the
+ * remote's chunk loader recognises.
  */
 export default function linkedStylesPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'khela-linked-styles',
-    beforePreloadRemote(args) {
+    beforePreloadRemote({ preloadOps }) {
       if (typeof document === 'undefined') return;
-      for (const op of args.preloadOps) {
+      for (const op of preloadOps) {
         const previous = op.filter;
-        op.filter = (url: string) => (!previous || previous(url)) && !(/\.css(?:$|[?#])/.test(url) && isLinkedStylesheet(url));
+        op.filter = (url: string) => (!previous || previous(url)) && !isLinkedStylesheet(url);
       }
     },
   };
