@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
-import { dataKey, INLINED_DATA_ID, type Game, type GameListResponse, type VendorLanesResponse } from '@khela/api';
+import { dataKey, type Game, type GameListResponse, type VendorLanesResponse } from '@khela/api';
 import { FIRST_REQUESTS, FIRST_TILES, type FirstViewInput } from '@khela/api/first-data';
-import { apiRequest, resetInlinedForTests } from '@khela/api-client';
+import { apiRequest, inlineForTests } from '@khela/api-client';
 import { initI18n, i18n } from '@khela/i18n';
 import { sessionPhaseAtom } from '@khela/session';
 import { domShape, parseHtml } from '@khela/ui/testing';
@@ -122,23 +122,15 @@ beforeEach(() => {
   api.mockReset();
   api.mockImplementation(() => new Promise<never>(() => undefined));
 });
-afterEach(() => {
-  document.getElementById(INLINED_DATA_ID)?.remove();
-  resetInlinedForTests();
-});
+afterEach(() => inlineForTests(null));
 
 /** GameList's first render, from the same first data inlined into the page. */
 async function rendered(type: string, lang: 'BN' | 'EN') {
   await act(() => i18n.changeLanguage(lang.toLowerCase()));
-  const data = document.createElement('script');
-  data.type = 'application/json';
-  data.id = INLINED_DATA_ID;
-  data.textContent = JSON.stringify({
+  inlineForTests({
     lang,
     answers: Object.fromEntries(Object.entries(answers(lang, type)).map(([k, v]) => [k, JSON.parse(v)])),
   });
-  document.head.append(data);
-  resetInlinedForTests();
   const store = createStore();
   store.set(sessionPhaseAtom, 'ready');
   const view = render(

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { dataKey, INLINED_DATA_ID } from '@khela/api';
+import { dataKey } from '@khela/api';
 import { FIRST_REQUESTS, type FirstViewInput } from '@khela/api/first-data';
 import type { PromotionCardDto } from '@khela/api/promotions';
-import { apiRequest, resetInlinedForTests } from '@khela/api-client';
+import { apiRequest, inlineForTests } from '@khela/api-client';
 import { initI18n, i18n } from '@khela/i18n';
 import { domShape, parseHtml } from '@khela/ui/testing';
 import PromotionsPage from './exposed/PromotionsPage';
@@ -63,20 +63,12 @@ beforeEach(() => {
   api.mockReset();
   api.mockImplementation(() => new Promise<never>(() => undefined));
 });
-afterEach(() => {
-  document.getElementById(INLINED_DATA_ID)?.remove();
-  resetInlinedForTests();
-});
+afterEach(() => inlineForTests(null));
 
 describe("the promotions' first view (drawn by the origin before any script runs)", () => {
   it.each(['BN', 'EN'] as const)('is what PromotionsPage renders first from the same data, in %s', async (lang) => {
     await act(() => i18n.changeLanguage(lang.toLowerCase()));
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = INLINED_DATA_ID;
-    data.textContent = JSON.stringify({ lang, answers: { [Object.keys(answers(lang))[0]]: { success: true, value: list } } });
-    document.head.append(data);
-    resetInlinedForTests();
+    inlineForTests({ lang, answers: { [Object.keys(answers(lang))[0]!]: { success: true, value: list } } });
     const { container } = render(
       <Provider store={createStore()}>
         <MemoryRouter initialEntries={['/promotions']}>

@@ -1,18 +1,10 @@
 import { apiRequest, configureApi } from './client';
-import { dataKey, INLINED_DATA_ID } from '@khela/api';
+import { dataKey } from '@khela/api';
 import { entryRoute, FIRST_REQUESTS, shellRequests } from '@khela/api/first-data';
-import { resetInlinedForTests, takeInlined } from './inlined';
+import { inlineForTests, takeInlined } from './inlined';
 
 /** A page as the origin renders it: the answers in a JSON element. */
-function inline(lang: string, answers: Record<string, unknown>) {
-  document.getElementById(INLINED_DATA_ID)?.remove();
-  const el = document.createElement('script');
-  el.type = 'application/json';
-  el.id = INLINED_DATA_ID;
-  el.textContent = JSON.stringify({ lang, answers });
-  document.head.appendChild(el);
-  resetInlinedForTests();
-}
+const inline = (lang: string, answers: Record<string, unknown>) => inlineForTests({ lang, answers });
 
 const ok = (value: unknown) => ({ success: true, message: 'OK', value });
 
@@ -64,15 +56,9 @@ describe('inlined first data', () => {
   });
 
   it('works without inlined data (a static origin) and with a broken payload', async () => {
-    document.getElementById(INLINED_DATA_ID)?.remove();
-    resetInlinedForTests();
+    inlineForTests(null);
     expect(takeInlined(FIRST_REQUESTS.status(), 'BN')).toBeUndefined();
-    const el = document.createElement('script');
-    el.type = 'application/json';
-    el.id = INLINED_DATA_ID;
-    el.textContent = '{not json';
-    document.head.appendChild(el);
-    resetInlinedForTests();
+    inlineForTests('{not json');
     await expect(apiRequest('/wps/system/status')).resolves.toBe('from the API');
   });
 });

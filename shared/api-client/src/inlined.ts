@@ -47,3 +47,19 @@ export const inlinedLanguage = (): string | undefined => readInlined()?.lang;
 export function resetInlinedForTests(): void {
   inlined = undefined;
 }
+
+/**
+ * Tests: the page as the origin renders it, with this first data inlined (a string is written as it
+ * is, e.g. a broken payload; null leaves the page without any), read afresh by the next request.
+ */
+export function inlineForTests(data: InlinedData | string | null): void {
+  document.getElementById(INLINED_DATA_ID)?.remove();
+  if (data !== null) {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = INLINED_DATA_ID;
+    el.textContent = typeof data === 'string' ? data : JSON.stringify(data);
+    document.head.appendChild(el);
+  }
+  inlined = undefined;
+}

@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { INLINED_DATA_ID, dataKey } from '@khela/api';
-import { configureApi, resetInlinedForTests } from '@khela/api-client';
+import { dataKey } from '@khela/api';
+import { configureApi, inlineForTests } from '@khela/api-client';
 import { FIRST_REQUESTS } from '@khela/api/first-data';
 import { firstData, settleFirstData } from '../lib/api';
 import { useAsync } from './useAsync';
@@ -9,15 +9,7 @@ import { useAsync } from './useAsync';
 const ok = (value: unknown) => ({ success: true, message: 'OK', value });
 const listReq = FIRST_REQUESTS.gameList('EN', { gameType: 'RNG' });
 
-function inline(answers: Record<string, unknown>) {
-  document.getElementById(INLINED_DATA_ID)?.remove();
-  const el = document.createElement('script');
-  el.type = 'application/json';
-  el.id = INLINED_DATA_ID;
-  el.textContent = JSON.stringify({ lang: 'EN', answers });
-  document.head.appendChild(el);
-  resetInlinedForTests();
-}
+const inline = (answers: Record<string, unknown>) => inlineForTests({ lang: 'EN', answers });
 
 /** A list that shows the page's first data; a child suspends once (its strings load) on the first try. */
 function List({ strings }: { strings: Promise<void> }) {
