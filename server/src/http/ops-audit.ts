@@ -51,15 +51,17 @@ const errorCodes = new WeakMap<FastifyRequest, string>();
 
 export function installOpsAudit(app: FastifyInstance, db: Db): void {
   const pending = new Set<Promise<unknown>>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && isOpsPath(request.url) && typeof payload === 'string') {
+  // callback hooks, not async ones: they run on every answer of the platform (a guest's game list
+  // too), and an async hook costs each answer a promise and a turn of the microtask queue
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string' && isOpsPath(request.url)) {
       const code = /"errorCode":"([A-Z0-9_]{1,64})"/.exec(payload)?.[1];
       if (code) errorCodes.set(request, code);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!isOpsPath(request.url)) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!isOpsPath(request.url)) return done();
     const status = reply.statusCode;
     const write = db
       .query(
@@ -79,6 +81,7 @@ export function installOpsAudit(app: FastifyInstance, db: Db): void {
       .catch((err) => request.log.error({ err }, 'ops audit write failed'));
     pending.add(write);
     void write.finally(() => pending.delete(write));
+    done();
   });
   app.addHook('onClose', async () => {
     await Promise.all(pending);
