@@ -1,4 +1,4 @@
-import type { VendorCardGroup, VendorItem } from '@khela/api';
+import { formatTaka, type VendorCardGroup, type VendorItem } from '@khela/api';
 import { lotteryPath, moreLink, prizeModeFor, splitCategories, vendorsOf } from './categories';
 import { pageItems } from './pagination';
 import fc from 'fast-check';
@@ -77,13 +77,23 @@ describe('categories', () => {
 });
 
 describe('formatMoney: what Intl.NumberFormat writes, without loading it', () => {
+  // the sign before the symbol, as formatTaka and the member centre write it
   const intl = (minor: number, lang: 'BN' | 'EN') =>
-    `৳${new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100)}`;
+    `${minor < 0 ? '-' : ''}৳${new Intl.NumberFormat(lang === 'BN' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(minor) / 100)}`;
   it('writes Bengali digits with lakh grouping in BN, ASCII in EN', () => {
     expect(formatMoney(123456789, 'BN')).toBe('৳১২,৩৪,৫৬৭.৮৯');
     expect(formatMoney(123456789, 'EN')).toBe('৳12,34,567.89');
     expect(formatMoney(5, 'EN')).toBe('৳0.05');
-    expect(formatMoney(-250000, 'EN')).toBe('৳-2,500.00');
+    expect(formatMoney(-250000, 'EN')).toBe('-৳2,500.00');
+    expect(formatMoney(-1250, 'BN')).toBe('-৳১২.৫০');
+    expect(formatMoney(-0.4, 'EN')).toBe('৳0.00'); // rounds to zero: no sign
+  });
+  it('writes every whole amount as the member centre does (formatTaka)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.constantFrom('BN' as const, 'EN' as const), (minor, lang) => {
+        expect(formatMoney(minor, lang)).toBe(formatTaka(BigInt(minor), lang));
+      }),
+    );
   });
   it('matches Intl for any whole number of poisha', () => {
     fc.assert(

@@ -13,5 +13,6 @@ export { localDigits };
 export function formatMoney(minor: number, lang: Lang): string {
   const poisha = Math.round(Math.abs(minor));
   const text = `${groupLakh(String(Math.floor(poisha / 100)))}.${String(poisha % 100).padStart(2, '0')}`;
-  return `৳${minor < 0 ? '-' : ''}${localDigits(text, lang)}`;
+  // the sign before the symbol, as formatTaka and the member centre write it ("-৳12.50")
+  return `${minor < 0 && poisha > 0 ? '-' : ''}৳${localDigits(text, lang)}`;
 }
