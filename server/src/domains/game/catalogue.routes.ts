@@ -144,15 +144,22 @@ export const catalogueRoutes: FastifyPluginAsync<{ store: CatalogueStore }> = as
         },
         response: replies(gameListValue),
       },
+      // the platform's busiest call: a page served before, found by the address as sent (the
+      // answer depends on nothing else but the language), is answered here, before the query's
+      // schema, the request guards and the pre-handlers run again for an address that passed them
+      // when it was first served (the platform's own onRequest hooks, its headers, have run)
+      onRequest: (request, reply, done) => {
+        const sent = store.current()?.pages.get(`glq|${langOf(request)}|${request.url}`);
+        if (sent) void sendPage(reply, sent);
+        else done();
+      },
     },
     (request, reply) => {
-      // the platform's busiest call, without a promise when it can: a loaded snapshot, and a page
-      // served before found by the query string as sent (the answer depends on nothing else but
-      // the language); a miss reads the filters and finds or builds the page by their normal form
+      // a miss, without a promise when it can (a loaded snapshot): reads the filters and finds or
+      // builds the page by their normal form, and keeps it under the address as sent
       const cat = store.current();
       if (!cat) return store.get().then((loaded) => void listPage(request, reply, loaded));
-      const sent = cat.pages.get(`glq|${langOf(request)}|${request.url}`);
-      void (sent ? sendPage(reply, sent) : listPage(request, reply, cat));
+      void listPage(request, reply, cat);
       return undefined; // sent: nothing for Fastify to send
     },
   );

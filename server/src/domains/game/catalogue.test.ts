@@ -210,6 +210,23 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect(a.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(a.body).success).toBe(true);
   });
+
+  it('answers a page served before without checking its address again, with the same headers', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=FISH&pageNo=1&pageSize=7';
+    const first = await t.app.inject({ url });
+    const again = await t.app.inject({ url });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    // the platform's headers (security, type, entity tag) as on the first answer
+    for (const name of ['content-type', 'etag', 'x-content-type-options', 'content-security-policy', 'referrer-policy'])
+      expect([name, again.headers[name]]).toEqual([name, first.headers[name]]);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    // only the address as sent: one that differs in a bad value is still refused
+    const bad = await t.app.inject({ url: `${url}&pageNo=0` });
+    expect(bad.statusCode).toBe(400);
+    const control = await t.app.inject({ url: `${url}&gameName=%01` });
+    expect(control.statusCode).toBe(400);
+  });
 });
 
 describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
