@@ -77,9 +77,9 @@ const federationEsmAliases = {
 /**
  * The federation plugins point `@module-federation/runtime` at the runtime's CommonJS build once
  * all plugins are applied, over the ES module alias above: every build then carried the CommonJS
- * wrapper and its interop helpers beside the ES modules the rest of the runtime comes as (about
- * 1 KB gzip in the shell's entry and in each remote entry). Applied after them, this puts the ES
- * module build back.
+ * wrapper and its interop helpers beside the ES modules the rest of the runtime comes as (264 B
+ * gzip in the shell's entry, 295 B in the lobby's remote entry). Applied after them, this puts the
+ * ES module build back.
  */
 class FederationRuntimeEsmPlugin {
   apply(compiler) {
