@@ -50,7 +50,9 @@ function paramsOf(request: FastifyRequest): unknown {
 const errorCodes = new WeakMap<FastifyRequest, string>();
 
 export function installOpsAudit(app: FastifyInstance, db: Db): void {
-  const pending = new Set<Promise<unknown>>();
+  // the entries are written one after another, in the order the answers went out: two writes in
+  // flight at once take their ids in whichever order their pool connections run them
+  let last: Promise<unknown> = Promise.resolve();
   // callback hooks, not async ones: they run on every answer of the platform (a guest's game list
   // too), and an async hook costs each answer a promise and a turn of the microtask queue
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -63,28 +65,29 @@ export function installOpsAudit(app: FastifyInstance, db: Db): void {
   app.addHook('onResponse', (request, reply, done) => {
     if (!isOpsPath(request.url)) return done();
     const status = reply.statusCode;
-    const write = db
-      .query(
-        `INSERT INTO ops_audit (operator, ip, method, route, params, status, outcome, error_code)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)`,
-        [
-          operatorOf(request),
-          request.ip,
-          request.method,
-          (request.routeOptions.url ?? request.url.split('?')[0]).replace(CONTROL, '').slice(0, 300),
-          JSON.stringify(paramsOf(request)),
-          status,
-          status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed',
-          errorCodes.get(request) ?? null,
-        ],
+    const entry = [
+      operatorOf(request),
+      request.ip,
+      request.method,
+      (request.routeOptions.url ?? request.url.split('?')[0]).replace(CONTROL, '').slice(0, 300),
+      JSON.stringify(paramsOf(request)),
+      status,
+      status < 400 ? 'ok' : status < 500 ? 'refused' : 'failed',
+      errorCodes.get(request) ?? null,
+    ];
+    last = last
+      .then(() =>
+        db.query(
+          `INSERT INTO ops_audit (operator, ip, method, route, params, status, outcome, error_code)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)`,
+          entry,
+        ),
       )
       .catch((err) => request.log.error({ err }, 'ops audit write failed'));
-    pending.add(write);
-    void write.finally(() => pending.delete(write));
     done();
   });
   app.addHook('onClose', async () => {
-    await Promise.all(pending);
+    await last;
   });
 }
 
