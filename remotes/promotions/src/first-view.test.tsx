@@ -3,29 +3,16 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { dataKey } from '@khela/api';
 import { FIRST_REQUESTS, type FirstViewInput } from '@khela/api/first-data';
-import type { PromotionCardDto } from '@khela/api/promotions';
 import { apiRequest, inlineForTests } from '@khela/api-client';
 import { initI18n, i18n } from '@khela/i18n';
 import { domShape, parseHtml } from '@khela/ui/testing';
 import PromotionsPage from './exposed/PromotionsPage';
 import { render as drawFirstView } from './first-view';
+import { promotionCard as card } from './testing/cards';
 
 jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
-const card = (id: number, over: Partial<PromotionCardDto> = {}): PromotionCardDto => ({
-  id,
-  code: `P${id}`,
-  category: 'deposit',
-  kind: 'DEPOSIT_MATCH',
-  title: `Promotion ${id}`,
-  startsAt: '2026-11-01T00:00:00.000Z',
-  endsAt: null,
-  state: 'join',
-  reason: null,
-  stage: null,
-  ...over,
-});
 // every state a card can show, a title to escape, a period with an end
 const list = {
   list: [

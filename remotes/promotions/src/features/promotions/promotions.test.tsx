@@ -6,6 +6,7 @@ import { ApiError, apiRequest } from '@khela/api-client';
 import { PROMOTION_PATHS, type PromotionCardDto, type PromotionDetailDto } from '@khela/api/promotions';
 import { loginStateAtom, loginStateFor, modalAtom, publicStateAtom } from '@khela/session';
 import PromotionsPage from '../../exposed/PromotionsPage';
+import { promotionCard as card } from '../../testing/cards';
 
 jest.mock('@khela/api-client', () => ({ ...jest.requireActual('@khela/api-client'), apiRequest: jest.fn() }));
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
@@ -14,20 +15,6 @@ beforeAll(() => initI18n('EN'));
 beforeEach(async () => {
   api.mockReset();
   await act(() => i18n.changeLanguage('en'));
-});
-
-const card = (id: number, over: Partial<PromotionCardDto> = {}): PromotionCardDto => ({
-  id,
-  code: `P${id}`,
-  category: 'deposit',
-  kind: 'DEPOSIT_MATCH',
-  title: `Promotion ${id}`,
-  startsAt: '2026-11-01T00:00:00.000Z',
-  endsAt: null,
-  state: 'join',
-  reason: null,
-  stage: null,
-  ...over,
 });
 
 function renderAt(path: string, member = true) {
